@@ -1,0 +1,54 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "medd",
+    products: [
+        .executable(name: "medctl", targets: ["medctl"]),
+        .library(name: "MeddCore", targets: ["MeddCore"]),
+        .library(name: "MeddConfig", targets: ["MeddConfig"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        .target(name: "MeddCore", swiftSettings: swiftSettings),
+        .target(
+            name: "MeddConfig",
+            dependencies: ["MeddCore", .product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "medctl",
+            dependencies: [
+                "MeddCore", "MeddConfig",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MeddCoreTests",
+            dependencies: ["MeddCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MeddConfigTests",
+            dependencies: ["MeddConfig", "MeddCore"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MedctlTests",
+            dependencies: ["MeddCore"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,21 @@
+/// One planned dose: what is due, and the instant it is due.
+public struct Dose: Hashable, Sendable, Codable {
+    public let id: DoseID
+    public let name: String
+    public let doseText: String
+    public let scheduled: Instant
+    /// The medication zone's UTC offset at `scheduled`, for `MEDD_SCHEDULED`.
+    public let utcOffset: Int
+
+    public init(id: DoseID, name: String, doseText: String, scheduled: Instant, utcOffset: Int) {
+        self.id = id
+        self.name = name
+        self.doseText = doseText
+        self.scheduled = scheduled
+        self.utcOffset = utcOffset
+    }
+
+    public var medication: String { id.medication }
+    /// ISO 8601 with the offset, e.g. `2026-11-22T08:00:00+01:00`.
+    public var scheduledText: String { scheduled.format(offsetSeconds: utcOffset) }
+}

@@ -1,0 +1,35 @@
+/// A point in time, microseconds since the Unix epoch: the unit of every `MEDD_*_USEC` field.
+public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public var usec: Int64
+
+    public init(usec: Int64) { self.usec = usec }
+    public init(seconds: Int64) { self.usec = seconds * 1_000_000 }
+
+    /// Whole seconds since the epoch, rounded towards the past.
+    public var seconds: Int64 { usec >= 0 ? usec / 1_000_000 : -((-usec + 999_999) / 1_000_000) }
+
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.usec < rhs.usec }
+    public static func + (lhs: Instant, rhs: TimeSpan) -> Instant { Instant(usec: lhs.usec + rhs.seconds * 1_000_000) }
+    public static func - (lhs: Instant, rhs: TimeSpan) -> Instant { Instant(usec: lhs.usec - rhs.seconds * 1_000_000) }
+
+    /// UTC ISO 8601, for logs and tests.
+    public var description: String { format(offsetSeconds: 0) }
+
+    /// ISO 8601 with the given UTC offset, e.g. `2026-11-22T08:00:00+01:00`.
+    public func format(offsetSeconds: Int) -> String {
+        let local = seconds + Int64(offsetSeconds)
+        let day = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
+        let secondOfDay = Int(local - day * 86_400)
+        let date = LocalDate(dayNumber: day)
+        let time = "\(pad2(secondOfDay / 3600)):\(pad2(secondOfDay / 60 % 60)):\(pad2(secondOfDay % 60))"
+        return "\(date.iso8601)T\(time)\(Self.offsetText(offsetSeconds))"
+    }
+
+    static func offsetText(_ offsetSeconds: Int) -> String {
+        let sign = offsetSeconds < 0 ? "-" : "+"
+        let magnitude = abs(offsetSeconds)
+        return "\(sign)\(pad2(magnitude / 3600)):\(pad2(magnitude / 60 % 60))"
+    }
+}
+
+func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -1,0 +1,71 @@
+public import Foundation
+
+/// Expands a configuration into doses. Pure: the same configuration, zone and range give the same doses.
+public struct Planner: Sendable {
+    public let configuration: Configuration
+    /// The system zone that `timezone = "local"` follows.
+    public let localZone: TimeZone
+
+    public init(configuration: Configuration, localZone: TimeZone) {
+        self.configuration = configuration
+        self.localZone = localZone
+    }
+
+    /// Every scheduled dose due in `[from, to)`, ordered by due instant, then ID.
+    public func doses(from: Instant, to: Instant, medication: String? = nil) -> [Dose] {
+        var result: [Dose] = []
+        var rulesByZone: [ZoneChoice: ZoneRules] = [:]
+        for med in configuration.medications where medication == nil || med.id == medication {
+            let choice = configuration.zoneChoice(for: med)
+            let rules = rulesByZone[choice] ?? ZoneRules(zone: zone(for: choice))
+            rulesByZone[choice] = rules
+            append(med, rules: rules, from: from, to: to, into: &result)
+        }
+        result.sort { ($0.scheduled, $0.id) < ($1.scheduled, $1.id) }
+        return result
+    }
+
+    /// The scheduled dose with this ID, if the configuration yields it.
+    public func dose(_ id: DoseID) -> Dose? {
+        guard let med = configuration.medication(id.medication), !med.paused,
+              let filter = med.schedule.dayFilter, med.isActive(on: id.date),
+              filter.includes(id.date, start: med.start),
+              med.schedule.wallTimes.contains(id.time) else { return nil }
+        return makeDose(med, id.date, id.time, rules: rules(for: med))
+    }
+
+    public func rules(for medication: Medication) -> ZoneRules {
+        ZoneRules(zone: zone(for: configuration.zoneChoice(for: medication)))
+    }
+
+    public func zone(for choice: ZoneChoice) -> TimeZone {
+        switch choice {
+        case .local: return localZone
+        case .named(let identifier): return TimeZone(identifier: identifier) ?? localZone
+        }
+    }
+
+    private func append(_ med: Medication, rules: ZoneRules, from: Instant, to: Instant, into result: inout [Dose]) {
+        guard !med.paused, let filter = med.schedule.dayFilter, from < to else { return }
+        let times = med.schedule.wallTimes
+        // A nominal date can land a day either side of its UTC date, so widen by one day.
+        var date = rules.local(from).date.adding(days: -1)
+        let last = rules.local(to).date.adding(days: 1)
+        if let start = med.start, start > date { date = start }
+        while date <= last, med.end.map({ date <= $0 }) ?? true {
+            if filter.includes(date, start: med.start) {
+                for time in times {
+                    let dose = makeDose(med, date, time, rules: rules)
+                    if dose.scheduled >= from, dose.scheduled < to { result.append(dose) }
+                }
+            }
+            date = date.adding(days: 1)
+        }
+    }
+
+    func makeDose(_ med: Medication, _ date: LocalDate, _ time: WallTime, rules: ZoneRules) -> Dose {
+        let (instant, offset) = rules.resolve(date, time)
+        return Dose(id: DoseID(medication: med.id, date: date, time: time), name: med.name,
+                    doseText: med.dose, scheduled: instant, utcOffset: offset)
+    }
+}
