@@ -1,0 +1,33 @@
+/// Adherence as a pure function of dose events — the same whether they come from the ledger or the journal.
+public enum Adherence {
+    /// A dose taken more than this after it was due counts as taken late.
+    public static let onTimeWindow = TimeSpan.hours(1)
+
+    /// Counts each dose once, by its last final event (a later answer replaces an earlier one),
+    /// over doses due in `[since, until)`, optionally for one medication.
+    public static func report(_ events: [DoseEvent], since: Instant? = nil, until: Instant? = nil,
+                              medication: String? = nil) -> AdherenceReport {
+        var finalEvents: [DoseID: DoseEvent] = [:]
+        for event in events where event.kind.isFinal {
+            let dose = event.dose
+            if let since, dose.scheduled < since { continue }
+            if let until, dose.scheduled >= until { continue }
+            if let medication, dose.medication != medication { continue }
+            if let current = finalEvents[dose.id], current.at > event.at { continue }
+            finalEvents[dose.id] = event
+        }
+        var report = AdherenceReport()
+        for event in finalEvents.values {
+            var counts = AdherenceCounts()
+            switch event.kind {
+            case .taken where event.at <= event.dose.scheduled + onTimeWindow: counts.onTime = 1
+            case .taken: counts.late = 1
+            case .skipped: counts.skipped = 1
+            default: counts.missed = 1
+            }
+            report.medications[event.dose.medication, default: AdherenceCounts()].add(counts)
+            report.total.add(counts)
+        }
+        return report
+    }
+}

@@ -1,0 +1,155 @@
+public import Foundation
+
+/// Time passing: firing, re-alerting, snooze expiry, grace expiry, catch-up and re-planning.
+extension DoseBook {
+    /// Brings the book up to `now` and returns what must happen, ending with the next wake-up.
+    public mutating func advance(to now: Instant) -> [Effect] {
+        advance(to: now, reconsidering: false)
+    }
+
+    /// Adopts a new configuration. Open doses it no longer yields are closed as skipped.
+    public mutating func reload(_ newConfiguration: Configuration, now: Instant) -> [Effect] {
+        configuration = newConfiguration
+        var effects: [Effect] = []
+        let planner = self.planner
+        for id in open.sorted() {
+            guard let record = records[id] else { continue }
+            let reason: String?
+            if let med = newConfiguration.medication(id.medication) {
+                if med.paused { reason = "medication paused" }
+                else if planner.dose(id) == nil { reason = "no longer in the configuration" }
+                else { reason = nil }
+            } else {
+                reason = "medication removed from the configuration"
+            }
+            guard let reason else { continue }
+            emit(DoseEvent(kind: .skipped, dose: record.dose, at: now, source: .daemon, reason: reason), into: &effects)
+            effects.append(.closeAlert(id))
+        }
+        invalidatePlan()
+        return effects + advance(to: now, reconsidering: true)
+    }
+
+    /// Follows a change of the system zone: `timezone = "local"` schedules move with it.
+    public mutating func changeLocalZone(to zone: TimeZone, now: Instant) -> [Effect] {
+        localZone = zone
+        invalidatePlan()
+        return advance(to: now, reconsidering: true)
+    }
+
+    mutating func invalidatePlan() {
+        plan = []
+        plannedFrom = Instant(usec: .max)
+        plannedUntil = Instant(usec: .min)
+    }
+
+    private mutating func advance(to now: Instant, reconsidering: Bool) -> [Effect] {
+        let horizon = TimeSpan.days(Int64(settings.horizonDays))
+        let previous = watermark ?? now - settings.grace
+        let lookbackStart = max(min(previous, now - settings.grace), now - horizon)
+        if plannedUntil < now + horizon || plannedFrom > lookbackStart {
+            plan = planner.doses(from: lookbackStart, to: now + horizon + .days(1))
+            plannedFrom = lookbackStart
+            plannedUntil = now + horizon + .days(1)
+        }
+        var effects: [Effect] = []
+        expireOpenDoses(now, &effects)
+        endSnoozes(now, &effects)
+        renotify(now, &effects)
+        fireDueDoses(now, after: previous, reconsidering: reconsidering, &effects)
+        watermark = max(previous, now)
+        effects.append(.wakeUp(at: nextWakeUp(after: now)))
+        return effects
+    }
+
+    private mutating func expireOpenDoses(_ now: Instant, _ effects: inout [Effect]) {
+        for id in open.sorted() {
+            guard let record = records[id], deadline(of: record) <= now else { continue }
+            emit(DoseEvent(kind: .missed, dose: record.dose, at: now, source: .daemon, reason: "not answered within grace"), into: &effects)
+            effects.append(.closeAlert(id))
+        }
+    }
+
+    private mutating func endSnoozes(_ now: Instant, _ effects: inout [Effect]) {
+        for id in open.sorted() {
+            guard let record = records[id], record.state == .snoozed, let until = record.snoozeUntil, until <= now else { continue }
+            emit(DoseEvent(kind: .renotified, dose: record.dose, at: now, source: .daemon, reason: "snooze \(id.snoozeID) ended"), into: &effects)
+            effects.append(.alert(Alert(dose: record.dose, kind: .renotified)))
+        }
+    }
+
+    private mutating func renotify(_ now: Instant, _ effects: inout [Effect]) {
+        let interval = settings.renotify
+        guard interval.seconds > 0 else { return }
+        for id in open.sorted() {
+            guard let record = records[id], record.state == .pending,
+                  let last = record.lastAlert, last + interval <= now else { continue }
+            emit(DoseEvent(kind: .renotified, dose: record.dose, at: now, source: .daemon), into: &effects)
+            effects.append(.alert(Alert(dose: record.dose, kind: .renotified)))
+        }
+    }
+
+    /// Fires what came due. A dose first seen more than a minute late is a catch-up: at most one
+    /// per medication alerts (the latest), older ones within grace are superseded, and ones past
+    /// grace are missed. Doses that only appeared through a reload or zone change, due before the
+    /// watermark, alert only when `reconsidering`, within grace, and when their medication had no
+    /// other dose alert or answered within grace — so editing a time never doubles a dose.
+    private mutating func fireDueDoses(_ now: Instant, after previous: Instant, reconsidering: Bool, _ effects: inout [Effect]) {
+        var onTime: [Dose] = []
+        var late: [String: [Dose]] = [:]
+        for dose in plan where dose.scheduled <= now && records[dose.id] == nil {
+            let age = TimeSpan(seconds: now.seconds - dose.scheduled.seconds)
+            if dose.scheduled > previous {
+                if age >= settings.grace {
+                    emit(DoseEvent(kind: .missed, dose: dose, at: now, source: .daemon, reason: "came due while medd was not running"), into: &effects)
+                } else if age <= Self.onTimeTolerance {
+                    onTime.append(dose)
+                } else {
+                    late[dose.medication, default: []].append(dose)
+                }
+            } else if reconsidering, age < settings.grace, !medicationWasActive(dose.medication, since: now - settings.grace) {
+                late[dose.medication, default: []].append(dose)
+            }
+        }
+        let onTimeMedications = Set(onTime.map(\.medication))
+        for (medication, doses) in late.sorted(by: { $0.key < $1.key }) {
+            let alerting = onTimeMedications.contains(medication) ? nil : doses.last
+            for dose in doses where dose != alerting {
+                let newer = alerting?.id.description ?? "a dose due now"
+                emit(DoseEvent(kind: .missed, dose: dose, at: now, source: .daemon, reason: "superseded by \(newer) after downtime"), into: &effects)
+            }
+            if let alerting { fire(alerting, now, &effects) }
+        }
+        for dose in onTime { fire(dose, now, &effects) }
+    }
+
+    private mutating func fire(_ dose: Dose, _ now: Instant, _ effects: inout [Effect]) {
+        emit(DoseEvent(kind: .fired, dose: dose, at: now, source: .daemon), into: &effects)
+        effects.append(.alert(Alert(dose: dose, kind: .fired)))
+    }
+
+    private func medicationWasActive(_ medication: String, since: Instant) -> Bool {
+        records.values.contains { record in
+            record.dose.medication == medication && max(record.lastAlert ?? .init(usec: .min), record.answeredAt ?? .init(usec: .min)) >= since
+        }
+    }
+
+    /// The earliest instant at which `advance` has something to do.
+    public func nextWakeUp(after now: Instant) -> Instant? {
+        var next: Instant? = nil
+        func consider(_ instant: Instant) {
+            let candidate = max(instant, now)
+            if candidate < next ?? Instant(usec: .max) { next = candidate }
+        }
+        if let dose = plan.first(where: { $0.scheduled > now && records[$0.id] == nil }) { consider(dose.scheduled) }
+        for id in open {
+            guard let record = records[id] else { continue }
+            consider(deadline(of: record))
+            if record.state == .snoozed, let until = record.snoozeUntil { consider(until) }
+            if record.state == .pending, settings.renotify.seconds > 0, let last = record.lastAlert { consider(last + settings.renotify) }
+        }
+        let hasSchedules = configuration.medications.contains { !$0.isAsNeeded && !$0.paused }
+        if hasSchedules { consider(plannedUntil - .days(Int64(settings.horizonDays))) }
+        return next
+    }
+}

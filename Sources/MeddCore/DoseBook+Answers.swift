@@ -1,0 +1,111 @@
+/// Answers: taken, skipped, snoozed — from the CLI, the desktop or a hook.
+extension DoseBook {
+    /// Marks a dose taken. `target` is a dose ID, or a medication ID meaning its open dose,
+    /// the next dose within `early`, or a new as-needed dose.
+    public mutating func take(_ target: String, at: Instant? = nil, note: String? = nil,
+                              source: EventSource, now: Instant) -> Result<Outcome, Rejection> {
+        let when = at ?? now
+        guard when <= now + DoseBook.onTimeTolerance else {
+            return .failure(.invalidParameter("`at` (\(when)) is in the future; a dose can only be marked taken once it has been taken"))
+        }
+        let resolved: Result<DoseRecord, Rejection>
+        if DoseID(parsing: target) == nil, let med = configuration.medication(target), med.isAsNeeded {
+            resolved = asNeededDose(med, at: when)
+        } else {
+            resolved = resolve(target, at: when)
+        }
+        return resolved.flatMap { record in
+            if record.state == .taken { return .success(Outcome(record: record, effects: [])) }
+            if record.state == .planned, record.dose.scheduled - settings.early > when {
+                return .failure(.notYetDue(record.id, due: record.dose.scheduled))
+            }
+            return .success(finish(record, .taken, at: when, source: source, note: note, reason: nil, now: now))
+        }
+    }
+
+    /// Marks a dose skipped. A dose ID may name any dose in the plan; a medication ID its open dose
+    /// or the next one within `early`.
+    public mutating func skip(_ target: String, reason: String? = nil,
+                              source: EventSource, now: Instant) -> Result<Outcome, Rejection> {
+        resolve(target, at: now).map { record in
+            if record.state == .skipped { return Outcome(record: record, effects: []) }
+            return finish(record, .skipped, at: now, source: source, note: nil, reason: reason, now: now)
+        }
+    }
+
+    /// Snoozes an open dose; a new snooze replaces any other on the same snooze ID.
+    public mutating func snooze(_ target: String, length: TimeSpan? = nil,
+                                source: EventSource, now: Instant) -> Result<Outcome, Rejection> {
+        let span = length ?? settings.defaultSnooze
+        guard span.seconds >= 60, span <= Self.longestSnooze else {
+            return .failure(.invalidParameter("a snooze lasts from 1 minute to \(Self.longestSnooze); got \(span)"))
+        }
+        return resolve(target, at: now).flatMap { record in
+            switch record.state {
+            case .planned:
+                return .failure(.notYetDue(record.id, due: record.dose.scheduled))
+            case .taken, .skipped, .missed:
+                return .failure(.alreadyFinal(record.id, record.state))
+            case .pending, .snoozed:
+                var effects: [Effect] = []
+                emit(DoseEvent(kind: .snoozed, dose: record.dose, at: now, source: source, snoozeUntil: now + span), into: &effects)
+                effects.append(.closeAlert(record.id))
+                effects.append(.wakeUp(at: nextWakeUp(after: now)))
+                return .success(Outcome(record: records[record.id]!, effects: effects))
+            }
+        }
+    }
+
+    private mutating func finish(_ record: DoseRecord, _ kind: EventKind, at: Instant, source: EventSource,
+                                 note: String?, reason: String?, now: Instant) -> Outcome {
+        var effects: [Effect] = []
+        emit(DoseEvent(kind: kind, dose: record.dose, at: at, source: source, reason: reason, note: note), into: &effects)
+        if record.state.isOpen { effects.append(.closeAlert(record.id)) }
+        effects.append(.wakeUp(at: nextWakeUp(after: now)))
+        return Outcome(record: records[record.id]!, effects: effects)
+    }
+
+    /// Finds the dose a target names, as the book knows it (state `planned` if it has no events yet).
+    public func resolve(_ target: String, at when: Instant) -> Result<DoseRecord, Rejection> {
+        if let id = DoseID(parsing: target) {
+            if let record = records[id] { return .success(record) }
+            if let dose = planner.dose(id) { return .success(DoseRecord(dose: dose)) }
+            if configuration.medication(id.medication) == nil { return .failure(.noSuchMedication(id.medication)) }
+            return .failure(.noSuchDose(target))
+        }
+        guard MedicationID.isValid(target) else { return .failure(.noSuchDose(target)) }
+        guard configuration.medication(target) != nil else { return .failure(.noSuchMedication(target)) }
+        let openDoses = open.filter { $0.medication == target }.sorted()
+        if openDoses.count > 1 { return .failure(.ambiguous(openDoses)) }
+        if let id = openDoses.first, let record = records[id] { return .success(record) }
+        let upcoming = planner.doses(from: when - settings.grace, to: when + .days(Int64(settings.horizonDays)), medication: target)
+        guard let next = upcoming.first(where: { records[$0.id] == nil }) else {
+            return .failure(.noSuchDose("\(target) has no open or upcoming dose"))
+        }
+        if next.scheduled - settings.early > when { return .failure(.notYetDue(next.id, due: next.scheduled)) }
+        return .success(DoseRecord(dose: next))
+    }
+
+    /// The as-needed dose taken at `when`, if `min_interval` and `max_per_day` allow it.
+    private func asNeededDose(_ med: Medication, at when: Instant) -> Result<DoseRecord, Rejection> {
+        guard case .asNeeded(let minInterval, let maxPerDay) = med.schedule else {
+            return .failure(.noSuchDose(med.id))
+        }
+        let rules = planner.rules(for: med)
+        let local = rules.local(when)
+        let id = DoseID(medication: med.id, date: local.date, time: local.time)
+        if let existing = records[id] { return .success(existing) }
+        let taken = records.values.filter { $0.dose.medication == med.id && $0.state == .taken }
+        if let minInterval, let last = taken.compactMap(\.answeredAt).filter({ $0 <= when }).max(), last + minInterval > when {
+            return .failure(.limitReached("\(med.id) was last taken at \(rules.format(last)); min_interval \(minInterval) allows the next dose at \(rules.format(last + minInterval))"))
+        }
+        if let maxPerDay {
+            let today = taken.filter { rules.local($0.answeredAt ?? $0.dose.scheduled).date == local.date }.count
+            if today >= maxPerDay {
+                return .failure(.limitReached("\(med.id) was already taken \(today) times on \(local.date); max_per_day is \(maxPerDay)"))
+            }
+        }
+        let (scheduled, offset) = rules.resolve(local.date, local.time)
+        return .success(DoseRecord(dose: Dose(id: id, name: med.name, doseText: med.dose, scheduled: scheduled, utcOffset: offset)))
+    }
+}

@@ -1,0 +1,93 @@
+public import Foundation
+
+/// The lifecycle of every dose as a pure state machine (CONTRACT section 5).
+///
+/// It never reads a clock and never does I/O: each call takes `now` and returns effects as values.
+/// Its state is a fold over `DoseEvent`s, so `absorb`-ing the ledger's events rebuilds it exactly.
+public struct DoseBook: Sendable {
+    public internal(set) var configuration: Configuration
+    public internal(set) var localZone: TimeZone
+    /// Every dose that has had an event.
+    public internal(set) var records: [DoseID: DoseRecord] = [:]
+    /// Doses that are pending or snoozed.
+    public internal(set) var open: Set<DoseID> = []
+    /// Every scheduled dose due at or before this instant has been dealt with.
+    public internal(set) var watermark: Instant?
+    var snoozes: [SnoozeID: DoseID] = [:]
+    var plan: [Dose] = []
+    var plannedFrom = Instant(usec: .max)
+    var plannedUntil = Instant(usec: .min)
+
+    /// A dose this late when first seen is a catch-up, not an ordinary firing.
+    static let onTimeTolerance = TimeSpan(seconds: 60)
+    /// The longest a snooze may last.
+    public static let longestSnooze = TimeSpan.hours(24)
+
+    public init(configuration: Configuration, localZone: TimeZone, watermark: Instant? = nil) {
+        self.configuration = configuration
+        self.localZone = localZone
+        self.watermark = watermark
+    }
+
+    public var settings: Settings { configuration.settings }
+    public var planner: Planner { Planner(configuration: configuration, localZone: localZone) }
+
+    /// Applies a recorded event to the state: used both live and to replay the ledger.
+    public mutating func absorb(_ event: DoseEvent) {
+        let id = event.dose.id
+        var record = records[id] ?? DoseRecord(dose: event.dose)
+        switch event.kind {
+        case .fired, .renotified:
+            guard !record.state.isFinal else { return }
+            releaseSnooze(of: &record)
+            record.state = .pending
+            record.lastAlert = event.at
+            open.insert(id)
+        case .snoozed:
+            guard !record.state.isFinal, let until = event.snoozeUntil else { return }
+            if let other = snoozes[id.snoozeID], other != id, var displaced = records[other] {
+                releaseSnooze(of: &displaced)
+                displaced.state = .pending
+                records[other] = displaced
+            }
+            record.state = .snoozed
+            record.snoozeUntil = until
+            snoozes[id.snoozeID] = id
+            open.insert(id)
+        case .taken, .skipped, .missed:
+            releaseSnooze(of: &record)
+            record.state = DoseState(rawValue: event.kind.rawValue)!
+            record.answeredAt = event.at
+            record.source = event.source
+            record.note = event.note ?? event.reason
+            open.remove(id)
+        case .lowStock:
+            return
+        }
+        records[id] = record
+    }
+
+    /// Restores the watermark saved with the ledger.
+    public mutating func restoreWatermark(_ instant: Instant?) {
+        watermark = instant
+    }
+
+    private mutating func releaseSnooze(of record: inout DoseRecord) {
+        if snoozes[record.id.snoozeID] == record.id { snoozes[record.id.snoozeID] = nil }
+        record.snoozeUntil = nil
+    }
+
+    /// Records an event the book itself decided on, returning the effect that persists it.
+    mutating func emit(_ event: DoseEvent, into effects: inout [Effect]) {
+        absorb(event)
+        effects.append(.record(event))
+    }
+
+    /// The instant an open dose becomes `missed`: `grace` after it was due, but never before a
+    /// snooze has rung and left one default snooze length to answer it.
+    func deadline(of record: DoseRecord) -> Instant {
+        let graceEnd = record.dose.scheduled + settings.grace
+        guard let until = record.snoozeUntil else { return graceEnd }
+        return max(graceEnd, until + settings.defaultSnooze)
+    }
+}

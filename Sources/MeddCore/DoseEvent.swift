@@ -1,0 +1,23 @@
+/// One thing that happened to a dose: a journal entry, a ledger row, and the unit the dose book replays.
+public struct DoseEvent: Hashable, Sendable, Codable {
+    public var kind: EventKind
+    public var dose: Dose
+    /// When it happened: `MEDD_EVENT_USEC`.
+    public var at: Instant
+    public var source: EventSource
+    /// Set on `snoozed`: when the snooze ends.
+    public var snoozeUntil: Instant?
+    public var reason: String?
+    public var note: String?
+
+    public init(kind: EventKind, dose: Dose, at: Instant, source: EventSource,
+                snoozeUntil: Instant? = nil, reason: String? = nil, note: String? = nil) {
+        self.kind = kind
+        self.dose = dose
+        self.at = at
+        self.source = source
+        self.snoozeUntil = snoozeUntil
+        self.reason = reason
+        self.note = note
+    }
+}

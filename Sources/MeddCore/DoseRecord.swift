@@ -1,0 +1,18 @@
+/// What the dose book knows of one dose.
+public struct DoseRecord: Hashable, Sendable {
+    public var dose: Dose
+    public var state: DoseState
+    /// The last time the dose alerted (fired, renotified or came back from a snooze).
+    public var lastAlert: Instant?
+    public var snoozeUntil: Instant?
+    public var answeredAt: Instant?
+    public var source: EventSource?
+    public var note: String?
+
+    public init(dose: Dose, state: DoseState = .planned) {
+        self.dose = dose
+        self.state = state
+    }
+
+    public var id: DoseID { dose.id }
+}
