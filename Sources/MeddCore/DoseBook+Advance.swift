@@ -9,8 +9,10 @@ extension DoseBook {
 
     /// Adopts a new configuration. Open doses it no longer yields are closed as skipped.
     public mutating func reload(_ newConfiguration: Configuration, now: Instant) -> [Effect] {
+        // Settle everything due under the old configuration first, so a dose the new one adds
+        // before `now` is judged as a newcomer, never as one that came due while medd was down.
+        var effects = settle(now)
         configuration = newConfiguration
-        var effects: [Effect] = []
         let planner = self.planner
         for id in open.sorted() {
             guard let record = records[id] else { continue }
@@ -32,9 +34,15 @@ extension DoseBook {
 
     /// Follows a change of the system zone: `timezone = "local"` schedules move with it.
     public mutating func changeLocalZone(to zone: TimeZone, now: Instant) -> [Effect] {
+        let settled = settle(now)
         localZone = zone
         invalidatePlan()
-        return advance(to: now, reconsidering: true)
+        return settled + advance(to: now, reconsidering: true)
+    }
+
+    /// `advance` without its wake-up: for a change that advances again right after.
+    private mutating func settle(_ now: Instant) -> [Effect] {
+        advance(to: now).filter { if case .wakeUp = $0 { false } else { true } }
     }
 
     mutating func invalidatePlan() {
@@ -149,7 +157,10 @@ extension DoseBook {
             if record.state == .pending, settings.renotify.seconds > 0, let last = record.lastAlert { consider(last + settings.renotify) }
         }
         let hasSchedules = configuration.medications.contains { !$0.isAsNeeded && !$0.paused }
-        if hasSchedules { consider(plannedUntil - .days(Int64(settings.horizonDays))) }
+        if hasSchedules {
+            // No plan yet (or it was invalidated): advancing is due at once.
+            consider(plannedUntil.usec == .min ? now : plannedUntil - .days(Int64(settings.horizonDays)))
+        }
         return next
     }
 }

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import MeddCore
+
+/// One test per lifecycle invariant of CONTRACT section 5.
+@Suite struct DoseBookInvariantTests {
+    let dose = "metformin_20261122_08_00"
+
+    /// Invariant 1: a dose fires once; renotify and snooze expiry re-alert the same dose without a second `fired`.
+    @Test func doseFiresOnceAndReAlertsReuseIt() {
+        var h = BookHarness(BookHarness.metformin(), watermark: BookHarness.at("07:00"))
+        h.advance("08:00")
+        h.advance("08:00")
+        h.advance("08:05")
+        h.advance("08:15")
+        h.snooze(dose, "08:16", minutes: 10)
+        h.advance("08:26")
+        #expect(h.events(.fired, dose).count == 1)
+        #expect(h.events(.renotified, dose).count == 2)
+        #expect(h.alerts(dose).map(\.kind) == [.fired, .renotified, .renotified])
+    }
+
+    /// Invariant 2: once final, a dose's renotify and snooze are cancelled and its alert closed, whoever answered.
+    @Test(arguments: [EventSource.cli, .desktop, .hook])
+    func finalDoseNeverAlertsAgain(source: EventSource) throws {
+        var h = BookHarness(BookHarness.metformin(), watermark: BookHarness.at("07:00"))
+        h.advance("08:00")
+        h.snooze(dose, "08:01", minutes: 30)
+        let outcome = try h.book.take(dose, source: source, now: BookHarness.at("08:02")).get()
+        h.effects += outcome.effects
+        #expect(outcome.effects.contains(.closeAlert(DoseID(parsing: dose)!)))
+        #expect(outcome.record.source == source)
+        let alertsBefore = h.alerts(dose).count
+        for minute in stride(from: 5, through: 59, by: 9) { h.advance("08:\(minute < 10 ? "0" : "")\(minute)") }
+        h.advance("09:31")
+        h.advance("11:00")
+        #expect(h.alerts(dose).count == alertsBefore)
+        #expect(h.events(.missed, dose).isEmpty)
+        #expect(h.state(dose) == .taken)
+    }
+
+    /// Invariant 3: a dose has exactly one final state; a later answer replaces an earlier one and both are recorded.
+    @Test func laterAnswerReplacesEarlierOne() {
+        var h = BookHarness(BookHarness.metformin(), watermark: BookHarness.at("07:00"))
+        h.advance("08:00")
+        h.skip(dose, "08:05")
+        #expect(h.state(dose) == .skipped)
+        h.take(dose, "08:30")
+        #expect(h.state(dose) == .taken)
+        #expect(h.events(.skipped, dose).count == 1)
+        #expect(h.events(.taken, dose).count == 1)
+        #expect(!h.book.open.contains(DoseID(parsing: dose)!))
+        let report = Adherence.report(h.events(.skipped) + h.events(.taken))
+        #expect(report.total == AdherenceCounts(onTime: 1))
+    }
+
+    /// Invariant 4: doses due while down fire at start-up within grace, older ones are missed, one catch-up alert per medication.
+    @Test func catchUpAfterDowntime() {
+        let hourly = Configuration(medications: [
+            Medication(id: "hourly", name: "Hourly", dose: "1", schedule: .interval(every: .hours(1), from: WallTime(parsing: "06:00")!, until: WallTime(parsing: "12:00")!, DayFilter())),
+            Medication(id: "metformin", name: "Metformin", dose: "500 mg", schedule: .times([WallTime(parsing: "08:00")!], DayFilter())),
+        ])
+        var h = BookHarness(hourly, watermark: BookHarness.at("05:30"))
+        h.advance("09:30")
+        #expect(h.alerts().map(\.dose.id.description).sorted() == ["hourly_20261122_09_00", "metformin_20261122_08_00"])
+        #expect(h.state("hourly_20261122_06_00") == .missed)
+        #expect(h.state("hourly_20261122_07_00") == .missed)
+        #expect(h.state("hourly_20261122_08_00") == .missed)
+        #expect(h.events(.missed, "hourly_20261122_08_00").first?.reason?.contains("superseded") == true)
+        #expect(h.state("hourly_20261122_09_00") == .pending)
+        #expect(h.state("metformin_20261122_08_00") == .pending)
+    }
+
+    /// Invariant 5: a dose taken early, within `early`, never fires; earlier than that is refused.
+    @Test func doseTakenEarlyNeverFires() {
+        var h = BookHarness(BookHarness.metformin(), watermark: BookHarness.at("05:00"))
+        guard case .failure(.notYetDue) = h.take("metformin", "05:59") else {
+            Issue.record("taking 2h01m early must be refused")
+            return
+        }
+        #expect(throws: Never.self) { try h.take("metformin", "06:30").get() }
+        h.advance("08:00")
+        h.advance("09:00")
+        h.advance("11:00")
+        #expect(h.events(.fired, dose).isEmpty)
+        #expect(h.alerts(dose).isEmpty)
+        #expect(h.state(dose) == .taken)
+    }
+
+    /// Invariant 6 (the core's share): replaying the recorded events rebuilds the same book, answers included.
+    @Test func replayingRecordedEventsRebuildsTheBook() {
+        var h = BookHarness(BookHarness.metformin(["08:00", "08:30", "20:00"]), watermark: BookHarness.at("07:00"))
+        h.advance("08:00")
+        h.take(dose, "08:10")
+        h.advance("08:30")
+        h.snooze("metformin_20261122_08_30", "08:31", minutes: 60)
+        var rebuilt = DoseBook(configuration: h.book.configuration, localZone: BookHarness.berlin, watermark: h.book.watermark)
+        for case .record(let event) in h.effects { rebuilt.absorb(event) }
+        #expect(rebuilt.records == h.book.records)
+        #expect(rebuilt.open == h.book.open)
+        #expect(rebuilt.snoozes == h.book.snoozes)
+    }
+}
