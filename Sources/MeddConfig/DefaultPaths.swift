@@ -1,0 +1,32 @@
+/// Where medd's files live by default (CONTRACT section 2), from the XDG environment.
+public struct DefaultPaths: Sendable {
+    public let environment: [String: String]
+
+    public init(environment: [String: String]) { self.environment = environment }
+
+    /// `$XDG_CONFIG_HOME/medd/medd.toml`, else `~/.config/medd/medd.toml`.
+    public var config: String? {
+        base("XDG_CONFIG_HOME", fallback: ".config").map { "\($0)/medd/medd.toml" }
+    }
+
+    /// `$XDG_STATE_HOME/medd`, else `~/.local/state/medd`.
+    public var stateDirectory: String? {
+        base("XDG_STATE_HOME", fallback: ".local/state").map { "\($0)/medd" }
+    }
+
+    /// `$XDG_RUNTIME_DIR/medd/control.sock`; there is no fallback for the runtime directory.
+    public var socket: String? {
+        nonEmpty("XDG_RUNTIME_DIR").map { "\($0)/medd/control.sock" }
+    }
+
+    private func base(_ variable: String, fallback: String) -> String? {
+        // The XDG spec says relative values are invalid and must be ignored.
+        if let value = nonEmpty(variable), value.hasPrefix("/") { return value }
+        return nonEmpty("HOME").map { "\($0)/\(fallback)" }
+    }
+
+    private func nonEmpty(_ variable: String) -> String? {
+        guard let value = environment[variable], !value.isEmpty else { return nil }
+        return value
+    }
+}
