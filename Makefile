@@ -1,0 +1,23 @@
+# The README's two commands: `make demo` and `make test`.
+SWIFT ?= swift
+CONFIG ?= examples/medd.toml
+
+.PHONY: setup build demo test bench-planner clean
+
+setup:
+	scripts/setup.sh
+
+build: setup
+	$(SWIFT) build -c release --product medctl
+
+# Validates the demo configuration and prints the next two days of doses it yields.
+demo: build
+	.build/release/medctl check --config $(CONFIG)
+	.build/release/medctl plan --config $(CONFIG) --days 2
+
+test: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+clean:
+	rm -rf .build

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what building and testing medd needs on a Debian machine that has Swift 6.
+# Safe to run again: it installs only what is missing.
+set -euo pipefail
+
+packages=(systemd tzdata libsqlite3-dev libsystemd-dev pkg-config)
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+
+if ((${#missing[@]})); then
+    if [[ $(id -u) -ne 0 ]]; then
+        echo "setup: missing Debian packages: ${missing[*]}" >&2
+        echo "setup: run as root, or: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+        exit 1
+    fi
+    echo "setup: installing ${missing[*]}"
+    DEBIAN_FRONTEND=noninteractive apt-get update -q
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+fi
+
+if ! command -v swift >/dev/null; then
+    echo "setup: no swift on PATH; install Swift 6.1 or later (swift.org) and add it to PATH" >&2
+    exit 1
+fi
