@@ -52,9 +52,11 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     public func adding(days: Int64) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
 
-    public var iso8601: String { "\(year)-\(pad2(month))-\(pad2(day))" }
+    public var iso8601: String { "\(paddedYear)-\(pad2(month))-\(pad2(day))" }
     /// `yyyyMMdd`, the date part of a dose ID.
-    public var compact: String { "\(year)\(pad2(month))\(pad2(day))" }
+    public var compact: String { "\(paddedYear)\(pad2(month))\(pad2(day))" }
+    /// Four digits, so years below 1000 still parse back.
+    private var paddedYear: String { year < 1000 ? String(String(year + 10_000).dropFirst()) : "\(year)" }
     public var description: String { iso8601 }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber < rhs.dayNumber }

@@ -11,7 +11,7 @@ public enum Schedule: Hashable, Sendable {
     var wallTimes: [WallTime] {
         switch self {
         case .times(let times, _):
-            return times.sorted()
+            return Set(times).sorted()  // a time listed twice is still one dose
         case .interval(let every, let from, let until, _):
             let step = max(1, Int(every.seconds / 60))
             return stride(from: from.minuteOfDay, through: until.minuteOfDay, by: step).compactMap(WallTime.init(minuteOfDay:))

@@ -1,0 +1,210 @@
+import Foundation
+import MeddCore
+import Testing
+
+/// Each schedule rule of CONTRACT section 3, with dates checked against a calendar by hand
+/// (2026-11-22 is a Sunday; 2026-11-02 a Monday).
+@Suite struct PlannerScheduleTests {
+    typealias F = PlanFixture
+
+    static func ids(_ doses: [Dose]) -> [String] { doses.map(\.id.description) }
+
+    /// Plans `[from, to)` given as UTC dates.
+    static func plan(_ planner: Planner, _ from: String, _ to: String, medication: String? = nil) -> [Dose] {
+        planner.doses(from: F.utc("\(from)T00:00:00Z"), to: F.utc("\(to)T00:00:00Z"), medication: medication)
+    }
+
+    /// Fixed times give the contract's ID and `scheduledText` forms, in due order.
+    @Test func fixedTimesIDAndText() {
+        let med = F.medication("metformin", times: ["20:00", "08:00"], zone: .named("Europe/Berlin"))
+        let doses = F.doses(on: "2026-11-22", F.planner([med]))
+        #expect(Self.ids(doses) == ["metformin_20261122_08_00", "metformin_20261122_20_00"])
+        #expect(doses.map(\.scheduledText) == ["2026-11-22T08:00:00+01:00", "2026-11-22T20:00:00+01:00"])
+        #expect(doses.map(\.scheduled) == [F.utc("2026-11-22T07:00:00Z"), F.utc("2026-11-22T19:00:00Z")])
+        #expect(doses.map(\.utcOffset) == [3600, 3600])
+        #expect(doses.first?.name == "Metformin")
+        #expect(doses.first?.doseText == "1 tablet")
+        #expect(doses.first?.medication == "metformin")
+    }
+
+    /// A time listed twice is one dose, not two with the same ID.
+    @Test func duplicateTimesPlanOnce() {
+        let med = F.medication("m", times: ["08:00", "20:00", "08:00"])
+        #expect(Self.ids(F.doses(on: "2026-11-22", F.planner([med]))) == ["m_20261122_08_00", "m_20261122_20_00"])
+    }
+
+    /// `days` keeps only the listed weekdays.
+    @Test func weekdayFilter() {
+        let med = F.medication("m", times: ["09:00"], filter: DayFilter(weekdays: [.mon, .wed, .fri]))
+        let doses = Self.plan(F.planner([med]), "2026-11-22", "2026-12-06")
+        #expect(doses.map(\.id.date.iso8601) == [
+            "2026-11-23", "2026-11-25", "2026-11-27", "2026-11-30", "2026-12-02", "2026-12-04",
+        ])
+    }
+
+    /// `every_days` counts from `start`, and nothing is planned before `start`.
+    @Test func everyDaysFromStart() {
+        let med = F.medication("m", times: ["09:00"], filter: DayFilter(everyDays: 3), start: "2026-11-01")
+        let doses = Self.plan(F.planner([med]), "2026-10-20", "2026-11-15")
+        #expect(doses.map(\.id.date.iso8601) == ["2026-11-01", "2026-11-04", "2026-11-07", "2026-11-10", "2026-11-13"])
+    }
+
+    /// `cycle = { on = 2, off = 3 }` counts from `start`.
+    @Test func cycleFromStart() {
+        let med = F.medication("m", times: ["09:00"], filter: DayFilter(cycle: Cycle(on: 2, off: 3)), start: "2026-11-01")
+        let doses = Self.plan(F.planner([med]), "2026-10-20", "2026-11-16")
+        #expect(doses.map(\.id.date.iso8601) == [
+            "2026-11-01", "2026-11-02", "2026-11-06", "2026-11-07", "2026-11-11", "2026-11-12",
+        ])
+    }
+
+    /// `cycle = { on = 21, off = 7 }`: 21 days on, then 7 off, then on again.
+    @Test func cycleTwentyOneSeven() {
+        let med = F.medication("m", times: ["09:00"], filter: DayFilter(cycle: Cycle(on: 21, off: 7)), start: "2026-11-01")
+        let dates = Self.plan(F.planner([med]), "2026-11-01", "2027-01-01").map(\.id.date.iso8601)
+        // Days since start 0–20 on (Nov 1–21), 21–27 off, 28–48 on (Nov 29–Dec 19), 49–55 off, 56–60 on (Dec 27–31).
+        #expect(dates.count == 21 + 21 + 5)
+        #expect(dates.first == "2026-11-01")
+        #expect(dates.contains("2026-11-21"))
+        #expect(!dates.contains("2026-11-22"))
+        #expect(!dates.contains("2026-11-28"))
+        #expect(dates.contains("2026-11-29"))
+        #expect(dates.contains("2026-12-19"))
+        #expect(!dates.contains("2026-12-20"))
+        #expect(!dates.contains("2026-12-26"))
+        #expect(dates.last == "2026-12-31")
+    }
+
+    /// Every rule given must hold: `days = ["mon"]` with `every_days = 2` gives every other Monday.
+    @Test func rulesCombine() {
+        let med = F.medication("m", times: ["09:00"], filter: DayFilter(weekdays: [.mon], everyDays: 2), start: "2026-11-02")
+        let doses = Self.plan(F.planner([med]), "2026-11-01", "2026-12-07")
+        #expect(doses.map(\.id.date.iso8601) == ["2026-11-02", "2026-11-16", "2026-11-30"])
+    }
+
+    /// `every` with the default `from`/`until` (00:00–23:59).
+    @Test func everySixHoursAllDay() {
+        let med = F.interval("m", every: .hours(6))
+        #expect(Self.ids(F.doses(on: "2026-11-22", F.planner([med]))) == [
+            "m_20261122_00_00", "m_20261122_06_00", "m_20261122_12_00", "m_20261122_18_00",
+        ])
+    }
+
+    /// `every` between `from` and `until`; `until` is inclusive when a step lands on it.
+    @Test(arguments: [
+        (TimeSpan.minutes(90), "08:00", "12:00", ["08:00", "09:30", "11:00"]),
+        (TimeSpan.hours(2), "08:00", "12:00", ["08:00", "10:00", "12:00"]),
+        (TimeSpan.minutes(45), "22:00", "23:59", ["22:00", "22:45", "23:30"]),
+        (TimeSpan(seconds: 5400), "20:00", "20:00", ["20:00"]),
+        (TimeSpan.days(1), "07:15", "23:59", ["07:15"]),
+    ])
+    func everyFromUntil(every: TimeSpan, from: String, until: String, expected: [String]) {
+        let med = F.interval("m", every: every, from: from, until: until)
+        #expect(F.doses(on: "2026-11-22", F.planner([med])).map(\.id.time.description) == expected)
+    }
+
+    /// `start` and `end` are both inclusive.
+    @Test func startAndEndInclusive() {
+        let med = F.medication("m", times: ["10:00"], start: "2026-11-10", end: "2026-11-12")
+        let doses = Self.plan(F.planner([med]), "2026-11-01", "2026-12-01")
+        #expect(doses.map(\.id.date.iso8601) == ["2026-11-10", "2026-11-11", "2026-11-12"])
+    }
+
+    /// `end` alone stops the plan, `start` alone begins it.
+    @Test func openEndedRanges() {
+        let endOnly = F.medication("m", times: ["10:00"], end: "2026-11-03")
+        #expect(Self.plan(F.planner([endOnly]), "2026-11-01", "2026-11-08").map(\.id.date.iso8601)
+            == ["2026-11-01", "2026-11-02", "2026-11-03"])
+        let startOnly = F.medication("m", times: ["10:00"], start: "2026-11-06")
+        #expect(Self.plan(F.planner([startOnly]), "2026-11-01", "2026-11-08").map(\.id.date.iso8601)
+            == ["2026-11-06", "2026-11-07"])
+    }
+
+    /// A paused medication plans nothing and looks up nothing.
+    @Test func pausedPlansNothing() throws {
+        var med = F.medication("m", times: ["08:00", "20:00"])
+        med.paused = true
+        let planner = F.planner([med])
+        #expect(Self.plan(planner, "2026-11-01", "2026-12-01").isEmpty)
+        #expect(planner.dose(try #require(DoseID(parsing: "m_20261122_08_00"))) == nil)
+    }
+
+    /// An as-needed medication plans nothing and looks up nothing.
+    @Test func asNeededPlansNothing() throws {
+        let med = Medication(id: "prn", name: "PRN", dose: "1", schedule: .asNeeded(minInterval: .hours(4), maxPerDay: 4))
+        let planner = F.planner([med])
+        #expect(Self.plan(planner, "2026-11-01", "2026-12-01").isEmpty)
+        #expect(planner.dose(try #require(DoseID(parsing: "prn_20261122_08_00"))) == nil)
+    }
+
+    /// A medication's own zone overrides the settings zone; without one the settings zone applies.
+    @Test func medicationZoneOverridesSettings() {
+        let own = F.medication("own", times: ["08:00"], zone: .named("Europe/Berlin"))
+        let inherited = F.medication("inherited", times: ["08:00"])
+        let planner = F.planner([own, inherited], zone: .named("Asia/Tokyo"))
+        let doses = F.doses(on: "2026-11-22", planner)
+        #expect(doses.map(\.id.description) == ["inherited_20261122_08_00", "own_20261122_08_00"])
+        #expect(doses.map(\.scheduledText) == ["2026-11-22T08:00:00+09:00", "2026-11-22T08:00:00+01:00"])
+        #expect(doses.map(\.scheduled) == [F.utc("2026-11-21T23:00:00Z"), F.utc("2026-11-22T07:00:00Z")])
+    }
+
+    /// `.local` follows the injected system zone: same IDs, instants move with the zone.
+    @Test func localZoneFollowsSystemZone() {
+        let viaSettings = F.medication("a", times: ["08:00"])
+        let viaMedication = F.medication("b", times: ["08:00"], zone: .local)
+        let config = [viaSettings, viaMedication]
+        let newYork = F.doses(on: "2026-11-22", F.planner(config, zone: .local, localZone: F.zone("America/New_York")))
+        let tokyo = F.doses(on: "2026-11-22", F.planner(config, zone: .local, localZone: F.zone("Asia/Tokyo")))
+        #expect(Self.ids(newYork) == ["a_20261122_08_00", "b_20261122_08_00"])
+        #expect(Self.ids(tokyo) == Self.ids(newYork))
+        #expect(newYork.map(\.scheduled) == [F.utc("2026-11-22T13:00:00Z"), F.utc("2026-11-22T13:00:00Z")])
+        #expect(tokyo.map(\.scheduled) == [F.utc("2026-11-21T23:00:00Z"), F.utc("2026-11-21T23:00:00Z")])
+        #expect(newYork.map(\.scheduledText) == ["2026-11-22T08:00:00-05:00", "2026-11-22T08:00:00-05:00"])
+        // A medication pinned to `.local` follows it even when the settings zone is named.
+        let pinned = F.doses(on: "2026-11-22", F.planner([viaMedication], zone: .named("UTC"), localZone: F.zone("Asia/Tokyo")))
+        #expect(pinned.map(\.scheduled) == [F.utc("2026-11-21T23:00:00Z")])
+    }
+
+    /// Results are ordered by due instant, then by ID (date, time, medication).
+    @Test func ordering() {
+        let zeta = F.medication("zeta", times: ["08:00", "07:00"])
+        let alpha = F.medication("alpha", times: ["08:00"])
+        let tokyo = F.medication("tokyo", times: ["08:00"], zone: .named("Asia/Tokyo"))
+        let doses = Self.plan(F.planner([zeta, tokyo, alpha]), "2026-11-22", "2026-11-23")
+        // By hand: 07:00Z, 08:00Z (alpha before zeta), then Tokyo's 08:00 on the 23rd = 23:00Z.
+        #expect(Self.ids(doses) == [
+            "zeta_20261122_07_00", "alpha_20261122_08_00", "zeta_20261122_08_00", "tokyo_20261123_08_00",
+        ])
+    }
+
+    /// The window is half-open: a dose exactly at `from` is in, one exactly at `to` is out.
+    @Test func windowIsHalfOpen() {
+        let med = F.medication("m", times: ["08:00"])
+        let planner = F.planner([med])
+        let at = F.utc("2026-11-22T08:00:00Z")
+        #expect(Self.ids(planner.doses(from: at, to: at + TimeSpan(seconds: 1))) == ["m_20261122_08_00"])
+        #expect(planner.doses(from: at - .hours(1), to: at).isEmpty)
+        #expect(planner.doses(from: at, to: at).isEmpty)
+        #expect(planner.doses(from: at + .hours(1), to: at).isEmpty)
+    }
+
+    /// `doses(…, medication:)` keeps one medication.
+    @Test func filterByMedication() {
+        let planner = F.planner([F.medication("a", times: ["08:00"]), F.medication("b", times: ["09:00"])])
+        #expect(Self.ids(Self.plan(planner, "2026-11-22", "2026-11-23", medication: "b")) == ["b_20261122_09_00"])
+        #expect(Self.plan(planner, "2026-11-22", "2026-11-23", medication: "c").isEmpty)
+    }
+
+    /// `dose(_:)` finds exactly the doses the schedule yields.
+    @Test func lookup() throws {
+        let med = F.medication("m", times: ["08:00"], filter: DayFilter(weekdays: [.sun]),
+                               start: "2026-11-01", end: "2026-11-30", zone: .named("Europe/Berlin"))
+        let planner = F.planner([med])
+        let id = try #require(DoseID(parsing: "m_20261122_08_00"))
+        #expect(planner.dose(id) == F.doses(on: "2026-11-22", planner).first)
+        #expect(planner.dose(id)?.scheduledText == "2026-11-22T08:00:00+01:00")
+        for rejected in ["m_20261123_08_00", "m_20261122_09_00", "x_20261122_08_00", "m_20261025_08_00", "m_20261206_08_00"] {
+            #expect(planner.dose(try #require(DoseID(parsing: rejected))) == nil, "\(rejected)")
+        }
+    }
+}
