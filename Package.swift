@@ -47,7 +47,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MedctlTests",
-            dependencies: ["MeddCore"],
+            dependencies: ["medctl", "MeddCore"],
             swiftSettings: swiftSettings
         ),
     ]

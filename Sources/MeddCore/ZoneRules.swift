@@ -20,6 +20,10 @@ public struct ZoneRules: Sendable {
         // No zone's offset changes twice within 36 hours, so these bracket every candidate offset.
         let before = offset(atSecond: naive - 129_600)
         let after = offset(atSecond: naive + 129_600)
+        // Fast path: the same offset on both sides almost always means no transition in between.
+        if before == after, offset(atSecond: naive - Int64(before)) == before {
+            return (Instant(seconds: naive - Int64(before)), before)
+        }
         var earliest: Int64? = nil
         for candidate in Set([before, after, offset(atSecond: naive - Int64(before)), offset(atSecond: naive - Int64(after))]) {
             let second = naive - Int64(candidate)

@@ -30,7 +30,7 @@ import Testing
     @Test func repeatedTakeIsIdempotent() throws {
         var h = BookHarness(BookHarness.metformin(), watermark: BookHarness.at("07:00"))
         h.advance("08:00")
-        try h.take("metformin_20261122_08_00", "08:01").get()
+        _ = try h.take("metformin_20261122_08_00", "08:01").get()
         let again = try h.take("metformin_20261122_08_00", "08:02").get()
         #expect(again.effects.isEmpty)
         #expect(h.events(.taken).count == 1)
@@ -77,7 +77,7 @@ import Testing
     /// `min_interval` refuses a dose sooner than allowed and says when the next is allowed.
     @Test func minIntervalIsEnforced() throws {
         var h = BookHarness(Self.ibuprofen)
-        try h.take("ibuprofen", "08:00").get()
+        _ = try h.take("ibuprofen", "08:00").get()
         #expect(h.take("ibuprofen", "11:59") == .failure(.limitReached("ibuprofen was last taken at 2026-11-22T08:00:00+01:00; min_interval 4h allows the next dose at 2026-11-22T12:00:00+01:00")))
         #expect(throws: Never.self) { try h.take("ibuprofen", "12:00").get() }
     }
@@ -85,8 +85,8 @@ import Testing
     /// `max_per_day` counts doses per local day and refuses one more.
     @Test func maxPerDayIsEnforced() throws {
         var h = BookHarness(Self.ibuprofen)
-        try h.take("ibuprofen", "06:00").get()
-        try h.take("ibuprofen", "12:00").get()
+        _ = try h.take("ibuprofen", "06:00").get()
+        _ = try h.take("ibuprofen", "12:00").get()
         #expect(h.take("ibuprofen", "18:00") == .failure(.limitReached("ibuprofen was already taken 2 times on 2026-11-22; max_per_day is 2")))
         #expect(throws: Never.self) { try h.take("ibuprofen", "2026-11-23T00:30:00+01:00").get() }
     }

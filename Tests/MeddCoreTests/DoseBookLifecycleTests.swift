@@ -36,7 +36,7 @@ import Testing
         h.advance("08:00")
         let first = try h.snooze(dose, "08:01", minutes: 10).get()
         #expect(first.record.snoozeUntil == BookHarness.at("08:11"))
-        try h.snooze(dose, "08:02", minutes: 30).get()
+        _ = try h.snooze(dose, "08:02", minutes: 30).get()
         h.advance("08:11")
         #expect(h.events(.renotified, dose).isEmpty)
         h.advance("08:32")

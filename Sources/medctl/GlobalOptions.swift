@@ -1,0 +1,33 @@
+import ArgumentParser
+
+/// Options every verb accepts, before or after the verb.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The daemon's control socket (default: $MEDD_SOCKET, else $XDG_RUNTIME_DIR/medd/control.sock).", valueName: "PATH"))
+    var socket: String?
+
+    @Flag(name: .long, help: "Print machine-readable JSON instead of a table.")
+    var json = false
+}
+
+extension GlobalOptions {
+    /// `medctl [--socket PATH] [--json] VERB …`: ArgumentParser reads a verb's options only after
+    /// the verb, so the global options written before it are moved behind it.
+    static func hoisted(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            if argument == "--json" || argument.hasPrefix("--socket=") {
+                leading.append(argument)
+            } else if argument == "--socket", index + 1 < arguments.endIndex {
+                leading += [argument, arguments[index + 1]]
+                index += 1
+            } else {
+                break
+            }
+            index += 1
+        }
+        guard index < arguments.endIndex, !leading.isEmpty else { return arguments }
+        return [arguments[index]] + leading + arguments[(index + 1)...]
+    }
+}

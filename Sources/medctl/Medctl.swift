@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+
+/// `medctl`: check and plan offline; answer, inspect and audit doses through the daemon.
+@main
+struct Medctl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "medctl",
+        abstract: "Check the medd configuration, plan doses, and answer reminders.",
+        discussion: """
+            Exit status: 0 success; 1 the daemon answered with an error, or `check` found errors; \
+            2 usage error; 69 the daemon cannot be reached.
+            """,
+        subcommands: [CheckCommand.self, PlanCommand.self]
+    )
+
+    /// Usage errors exit with 2 (CONTRACT section 8), not ArgumentParser's default 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot(GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst())))
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}
