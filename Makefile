@@ -21,3 +21,7 @@ test: setup
 
 clean:
 	rm -rf .build
+
+# Planner: 56,000-dose horizon (ordo-one/benchmark; the first build takes about 2 minutes).
+bench-planner:
+	cd Benchmarks && swift package benchmark --target PlannerBenchmark --no-progress
