@@ -13,6 +13,7 @@ extension DoseBook {
         // before `now` is judged as a newcomer, never as one that came due while medd was down.
         var effects = settle(now)
         configuration = newConfiguration
+        syncStock(now: now)
         let planner = self.planner
         for id in open.sorted() {
             guard let record = records[id] else { continue }

@@ -13,6 +13,8 @@ public struct DoseBook: Sendable {
     public internal(set) var open: Set<DoseID> = []
     /// Every scheduled dose due at or before this instant has been dealt with.
     public internal(set) var watermark: Instant?
+    /// Units on hand, per medication that has a `stock`.
+    public internal(set) var stock: [String: StockCount] = [:]
     var snoozes: [SnoozeID: DoseID] = [:]
     var plan: [Dose] = []
     var plannedFrom = Instant(usec: .max)
@@ -55,6 +57,9 @@ public struct DoseBook: Sendable {
             snoozes[id.snoozeID] = id
             open.insert(id)
         case .taken, .skipped, .missed:
+            if (record.state == .taken) != (event.kind == .taken) {
+                countStock(id.medication, becameTaken: event.kind == .taken, at: event.kind == .taken ? event.at : record.answeredAt ?? event.at)
+            }
             releaseSnooze(of: &record)
             record.state = DoseState(rawValue: event.kind.rawValue)!
             record.answeredAt = event.at
@@ -79,8 +84,12 @@ public struct DoseBook: Sendable {
 
     /// Records an event the book itself decided on, returning the effect that persists it.
     mutating func emit(_ event: DoseEvent, into effects: inout [Effect]) {
+        let levelBefore = stock[event.dose.medication]?.level
         absorb(event)
         effects.append(.record(event))
+        if event.kind == .taken, let lowStock = lowStockEvent(after: event, levelBefore: levelBefore) {
+            effects.append(.record(lowStock))
+        }
     }
 
     /// The instant an open dose becomes `missed`: `grace` after it was due, but never before a

@@ -1,0 +1,74 @@
+import Testing
+@testable import MeddCore
+
+/// Stock counting and the low-stock event.
+@Suite struct DoseBookStockTests {
+    static func configuration(stock: Int, perDose: Int = 1, refillAt: Int? = 2) -> Configuration {
+        var med = Medication(id: "pill", name: "Pill", dose: "1 tablet", schedule: .asNeeded(minInterval: nil, maxPerDay: nil))
+        med.stock = stock
+        med.perDose = perDose
+        med.refillAt = refillAt
+        return Configuration(medications: [med])
+    }
+
+    static func harness(stock: Int, perDose: Int = 1, refillAt: Int? = 2) -> BookHarness {
+        var h = BookHarness(configuration(stock: stock, perDose: perDose, refillAt: refillAt))
+        h.book.syncStock(now: BookHarness.at("06:00"))
+        return h
+    }
+
+    /// Each taken dose subtracts `per_dose`.
+    @Test func takenDoseSubtractsPerDose() {
+        var h = Self.harness(stock: 10, perDose: 2, refillAt: nil)
+        h.take("pill", "08:00")
+        h.take("pill", "09:00")
+        #expect(h.book.stock["pill"]?.level == 6)
+    }
+
+    /// Falling to `refill_at` records exactly one low-stock event; further doses below it add none.
+    @Test func oneLowStockEventPerCrossing() {
+        var h = Self.harness(stock: 4)
+        for hour in ["08:00", "09:00", "10:00", "11:00"] { h.take("pill", hour) }
+        let lowStock = h.events(.lowStock)
+        #expect(lowStock.count == 1)
+        #expect(lowStock.first?.dose.id.description == "pill_20261122_09_00")
+        #expect(lowStock.first?.reason == "2 left of Pill; refill_at is 2")
+        #expect(h.book.stock["pill"]?.level == 0)
+    }
+
+    /// A change of mind from taken to skipped puts the units back; falling again is a new crossing.
+    @Test func untakingRestoresStockAndAllowsANewCrossing() {
+        var h = Self.harness(stock: 3)
+        h.take("pill", "08:00")
+        #expect(h.events(.lowStock).count == 1)
+        h.skip("pill_20261122_08_00", "08:05")
+        #expect(h.book.stock["pill"]?.level == 3)
+        h.take("pill", "09:00")
+        #expect(h.events(.lowStock).count == 2)
+    }
+
+    /// Changing `stock` in the configuration restarts the count from the new value: a refill.
+    @Test func configChangeResetsTheCount() {
+        var h = Self.harness(stock: 3)
+        h.take("pill", "08:00")
+        h.effects += h.book.reload(Self.configuration(stock: 30), now: BookHarness.at("09:00"))
+        #expect(h.book.stock["pill"] == StockCount(configured: 30, since: BookHarness.at("09:00")))
+        h.take("pill", "10:00")
+        #expect(h.book.stock["pill"]?.level == 29)
+        h.effects += h.book.reload(Self.configuration(stock: 30), now: BookHarness.at("11:00"))
+        #expect(h.book.stock["pill"]?.level == 29)
+    }
+
+    /// Restoring the kept counts and replaying the events gives the same levels.
+    @Test func replayRebuildsLevels() {
+        var h = Self.harness(stock: 5)
+        h.take("pill", "08:00")
+        h.take("pill", "09:00")
+        h.skip("pill_20261122_08_00", "09:30")
+        var rebuilt = DoseBook(configuration: h.book.configuration, localZone: BookHarness.berlin)
+        rebuilt.restoreStock(h.book.stock)
+        for case .record(let event) in h.effects { rebuilt.absorb(event) }
+        #expect(rebuilt.stock == h.book.stock)
+        #expect(rebuilt.stock["pill"]?.level == 4)
+    }
+}
