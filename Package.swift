@@ -13,17 +13,30 @@ let package = Package(
         .executable(name: "medctl", targets: ["medctl"]),
         .library(name: "MeddCore", targets: ["MeddCore"]),
         .library(name: "MeddConfig", targets: ["MeddConfig"]),
+        .library(name: "MeddStore", targets: ["MeddStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "MeddCore", swiftSettings: swiftSettings),
         .target(
             name: "MeddConfig",
             dependencies: ["MeddCore", .product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "MeddStore",
+            dependencies: ["MeddCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "ledger-probe",
+            dependencies: ["MeddCore", "MeddStore"],
+            path: "Tests/Tools/LedgerProbe",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -37,6 +50,11 @@ let package = Package(
         .testTarget(
             name: "MeddCoreTests",
             dependencies: ["MeddCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MeddStoreTests",
+            dependencies: ["MeddStore", "MeddCore", "ledger-probe", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -15,7 +15,7 @@ public struct DoseBook: Sendable {
     public internal(set) var watermark: Instant?
     /// Units on hand, per medication that has a `stock`.
     public internal(set) var stock: [String: StockCount] = [:]
-    var snoozes: [SnoozeID: DoseID] = [:]
+    public internal(set) var snoozes: [SnoozeID: DoseID] = [:]
     var plan: [Dose] = []
     var plannedFrom = Instant(usec: .max)
     var plannedUntil = Instant(usec: .min)

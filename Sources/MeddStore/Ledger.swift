@@ -1,0 +1,216 @@
+import Foundation
+import GRDB
+public import MeddCore
+
+/// The daemon's durable memory: every dose event, the current state of each dose, snoozes,
+/// stock counts and the journal outbox, in one SQLite file (WAL, `synchronous=FULL`).
+///
+/// `commit` returns only once the transaction is on disk, so whatever is acknowledged after it
+/// survives a crash or power loss.
+public final class Ledger: Sendable {
+    public static let fileName = "ledger.sqlite"
+
+    public let path: String
+    private let queue: DatabaseQueue
+    private let lock: LedgerLock
+
+    /// Opens (creating if needed) the ledger in `directory`, taking its lock.
+    public init(directory: String) throws(LedgerError) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw LedgerError(.readOnly, "cannot create the state directory \(directory): \((error as NSError).localizedDescription)")
+        }
+        lock = try LedgerLock(directory: directory)
+        path = directory + "/" + Self.fileName
+        var configuration = GRDB.Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+        } catch {
+            throw LedgerError.from(error, path: path, doing: "open the ledger")
+        }
+        try migrate()
+    }
+
+    private func migrate() throws(LedgerError) {
+        let migrator = LedgerSchema.migrator
+        do {
+            try queue.writeWithoutTransaction { db in
+                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                    throw LedgerError(.io, "\(path): SQLite refused write-ahead logging")
+                }
+                if try migrator.hasBeenSuperseded(db) {
+                    throw LedgerError(.newerSchema, "\(path) was written by a newer medd (unknown schema versions); medd left it untouched. Run the newer medd, or move the file aside")
+                }
+            }
+            try migrator.migrate(queue)
+        } catch {
+            throw LedgerError.from(error, path: path, doing: "prepare the ledger")
+        }
+    }
+
+    /// Durably records events with the book's state after them. Returns the events' sequence
+    /// numbers; when it returns, the events are on disk.
+    @discardableResult
+    public func commit(_ events: [DoseEvent], state book: DoseBook) throws(LedgerError) -> [Int64] {
+        do {
+            return try queue.write { db in
+                var sequence: [Int64] = []
+                for event in events {
+                    let seq = try EventRow.insert(event, into: db)
+                    sequence.append(seq)
+                    try updateDose(for: event, seq: seq, db)
+                    try db.execute(sql: "INSERT INTO outbox (seq) VALUES (?)", arguments: [seq])
+                }
+                try saveState(of: book, db)
+                return sequence
+            }
+        } catch {
+            throw LedgerError.from(error, path: path, doing: "record \(events.count) event(s)")
+        }
+    }
+
+    private func updateDose(for event: DoseEvent, seq: Int64, _ db: Database) throws {
+        guard event.kind != .lowStock else { return }
+        let state = event.kind.isFinal ? event.kind.rawValue : (event.kind == .snoozed ? "snoozed" : "pending")
+        let current = try String.fetchOne(db, sql: "SELECT state FROM dose WHERE id = ?", arguments: [event.dose.id.description])
+        // An alert after a final answer cannot happen in the book; the ledger keeps the final state regardless.
+        if let current, DoseState(rawValue: current)?.isFinal == true, !event.kind.isFinal { return }
+        try db.execute(sql: """
+            INSERT INTO dose (id, medication, scheduled_usec, state, last_seq, final_seq) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET state = excluded.state, last_seq = excluded.last_seq, final_seq = excluded.final_seq
+            """, arguments: [event.dose.id.description, event.dose.medication, event.dose.scheduled.usec, state, seq,
+                             event.kind.isFinal ? seq : nil])
+    }
+
+    private func saveState(of book: DoseBook, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM snooze")
+        for (snoozeID, doseID) in book.snoozes {
+            guard let until = book.records[doseID]?.snoozeUntil else { continue }
+            try db.execute(sql: "INSERT INTO snooze (snooze_id, dose_id, until_usec) VALUES (?, ?, ?)",
+                           arguments: [snoozeID.description, doseID.description, until.usec])
+        }
+        for (medication, count) in book.stock {
+            try db.execute(sql: """
+                INSERT INTO stock (medication, configured, since_usec, level) VALUES (?, ?, ?, ?)
+                ON CONFLICT(medication) DO UPDATE SET configured = excluded.configured, since_usec = excluded.since_usec, level = excluded.level
+                """, arguments: [medication, count.configured, count.since.usec, count.level])
+        }
+        if let watermark = book.watermark {
+            try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('watermark', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                           arguments: [watermark.usec])
+        }
+    }
+
+    /// Keeps the book's state (watermark, stock) when it changed without events.
+    public func saveState(of book: DoseBook) throws(LedgerError) {
+        do {
+            try queue.write { db in try saveState(of: book, db) }
+        } catch {
+            throw LedgerError.from(error, path: path, doing: "save the dose book's state")
+        }
+    }
+
+    /// Rebuilds a book from the ledger: watermark, stock counts, then every event in order.
+    public func restore(into book: inout DoseBook) throws(LedgerError) {
+        do {
+            let (watermark, counts, events) = try queue.read { db in
+                let watermark = try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'watermark'")
+                var counts: [String: StockCount] = [:]
+                for row in try Row.fetchAll(db, sql: "SELECT medication, configured, since_usec FROM stock") {
+                    counts[row["medication"]] = StockCount(configured: row["configured"], since: Instant(usec: row["since_usec"]))
+                }
+                return (watermark, counts, try fetchEvents(db, where: "1", arguments: []))
+            }
+            book.restoreWatermark(watermark.map(Instant.init(usec:)))
+            book.restoreStock(counts)
+            for event in events { book.absorb(event) }
+        } catch {
+            throw LedgerError.from(error, path: path, doing: "read the ledger")
+        }
+    }
+
+    /// Every event in the order it was recorded.
+    public func allEvents() throws(LedgerError) -> [DoseEvent] {
+        try read("read events") { db in try fetchEvents(db, where: "1", arguments: []) }
+    }
+
+    /// The final event of each dose due in `[since, until)`, oldest due first: history and adherence.
+    public func finalEvents(since: Instant? = nil, until: Instant? = nil, medication: String? = nil) throws(LedgerError) -> [DoseEvent] {
+        var conditions = ["d.final_seq IS NOT NULL"]
+        var arguments: [any DatabaseValueConvertible] = []
+        if let since { conditions.append("d.scheduled_usec >= ?"); arguments.append(since.usec) }
+        if let until { conditions.append("d.scheduled_usec < ?"); arguments.append(until.usec) }
+        if let medication { conditions.append("d.medication = ?"); arguments.append(medication) }
+        let sql = """
+            SELECT e.* FROM dose d JOIN event e ON e.seq = d.final_seq
+            WHERE \(conditions.joined(separator: " AND ")) ORDER BY d.scheduled_usec, d.id
+            """
+        return try read("read history") { db in
+            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).compactMap(EventRow.decode)
+        }
+    }
+
+    /// Adherence over doses due in `[since, until)`, from the ledger.
+    public func adherence(since: Instant? = nil, until: Instant? = nil, medication: String? = nil) throws(LedgerError) -> AdherenceReport {
+        Adherence.report(try finalEvents(since: since, until: until, medication: medication))
+    }
+
+    /// Events not yet confirmed written to the journal, oldest first, with their sequence numbers.
+    public func outbox(limit: Int = 256) throws(LedgerError) -> [(seq: Int64, event: DoseEvent)] {
+        try read("read the journal outbox") { db in
+            try Row.fetchAll(db, sql: "SELECT e.* FROM outbox o JOIN event e ON e.seq = o.seq ORDER BY o.seq LIMIT ?", arguments: [limit])
+                .compactMap { row in EventRow.decode(row).map { (seq: row["seq"], event: $0) } }
+        }
+    }
+
+    /// Forgets outbox entries once the journal has them.
+    public func markJournaled(_ sequence: [Int64]) throws(LedgerError) {
+        do {
+            try queue.write { db in
+                for seq in sequence { try db.execute(sql: "DELETE FROM outbox WHERE seq = ?", arguments: [seq]) }
+            }
+        } catch {
+            throw LedgerError.from(error, path: path, doing: "update the journal outbox")
+        }
+    }
+
+    /// Rows of the `dose` table as (id, state): what a query sees without replaying events.
+    public func doseStates() throws(LedgerError) -> [DoseID: DoseState] {
+        try read("read dose states") { db in
+            var states: [DoseID: DoseState] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, state FROM dose") {
+                if let id = DoseID(parsing: row["id"]), let state = DoseState(rawValue: row["state"]) { states[id] = state }
+            }
+            return states
+        }
+    }
+
+    /// SQLite's own consistency check: "ok" when the file is sound.
+    public func integrityCheck() throws(LedgerError) -> String {
+        try read("check integrity") { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "no answer" }
+    }
+
+    /// SQLite's query plan for `sql`, for tests that pin index use.
+    func explain(_ sql: String) throws(LedgerError) -> String {
+        try read("explain a query") { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { "\($0["detail"] ?? "")" }.joined(separator: "\n")
+        }
+    }
+
+    private func fetchEvents(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [DoseEvent] {
+        try Row.fetchAll(db, sql: "SELECT * FROM event WHERE \(condition) ORDER BY seq", arguments: arguments).compactMap(EventRow.decode)
+    }
+
+    private func read<T>(_ action: String, _ body: (Database) throws -> T) throws(LedgerError) -> T {
+        do {
+            return try queue.read(body)
+        } catch {
+            throw LedgerError.from(error, path: path, doing: action)
+        }
+    }
+}
