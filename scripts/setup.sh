@@ -3,7 +3,7 @@
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
-packages=(systemd tzdata libsqlite3-dev libsystemd-dev pkg-config)
+packages=(systemd tzdata sqlite3 libsqlite3-dev libsystemd-dev pkg-config)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
