@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CONFIG ?= examples/medd.toml
 
-.PHONY: setup build demo test bench-planner clean
+.PHONY: setup build demo test bench-planner bench-ledger clean
 
 setup:
 	scripts/setup.sh
@@ -25,3 +25,7 @@ clean:
 # Planner: 56,000-dose horizon (ordo-one/benchmark; the first build takes about 2 minutes).
 bench-planner:
 	cd Benchmarks && swift package benchmark --target PlannerBenchmark --no-progress
+
+# Ledger: adherence over a year, rebuild, durable commit (109,500 events).
+bench-ledger:
+	cd Benchmarks && swift package benchmark --target LedgerBenchmark --no-progress

@@ -19,5 +19,15 @@ let package = Package(
             path: "Benchmarks/PlannerBenchmark",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "LedgerBenchmark",
+            dependencies: [
+                .product(name: "MeddCore", package: "medd"),
+                .product(name: "MeddStore", package: "medd"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/LedgerBenchmark",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -16,16 +16,23 @@ public enum Adherence {
             if let current = finalEvents[dose.id], current.at > event.at { continue }
             finalEvents[dose.id] = event
         }
+        return report(finals: finalEvents.values.lazy.map {
+            FinalAnswer(medication: $0.dose.medication, kind: $0.kind, scheduled: $0.dose.scheduled, at: $0.at)
+        })
+    }
+
+    /// Tallies outcomes that are already one per dose.
+    public static func report(finals: some Sequence<FinalAnswer>) -> AdherenceReport {
         var report = AdherenceReport()
-        for event in finalEvents.values {
+        for answer in finals {
             var counts = AdherenceCounts()
-            switch event.kind {
-            case .taken where event.at <= event.dose.scheduled + onTimeWindow: counts.onTime = 1
+            switch answer.kind {
+            case .taken where answer.at <= answer.scheduled + onTimeWindow: counts.onTime = 1
             case .taken: counts.late = 1
             case .skipped: counts.skipped = 1
             default: counts.missed = 1
             }
-            report.medications[event.dose.medication, default: AdherenceCounts()].add(counts)
+            report.medications[answer.medication, default: AdherenceCounts()].add(counts)
             report.total.add(counts)
         }
         return report

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import MeddCore
 
@@ -14,14 +15,17 @@ enum EventRow {
         return db.lastInsertedRowID
     }
 
-    /// Decodes a row selected with `columns` (prefixed or not). Nil for a row this version cannot read.
+    /// The event columns in the order `decode` reads them, from an `event` table aliased `e`.
+    static let selection = columns.split(separator: ",").map { "e." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
+    static let columnCount = 12
+
+    /// Decodes a row that starts with `selection`. Nil for a row this version cannot read.
     static func decode(_ row: Row) -> DoseEvent? {
-        guard let kind = EventKind(rawValue: row["kind"]), let id = DoseID(parsing: row["dose_id"]),
-              let source = EventSource(rawValue: row["source"]) else { return nil }
-        let dose = Dose(id: id, name: row["name"], doseText: row["dose_text"],
-                        scheduled: Instant(usec: row["scheduled_usec"]), utcOffset: row["utc_offset"])
-        let snoozeUntil: Int64? = row["snooze_until_usec"]
-        return DoseEvent(kind: kind, dose: dose, at: Instant(usec: row["at_usec"]), source: source,
-                         snoozeUntil: snoozeUntil.map(Instant.init(usec:)), reason: row["reason"], note: row["note"])
+        guard let kind = EventKind(rawValue: row[0]), let id = DoseID(parsing: row[1]),
+              let source = EventSource(rawValue: row[8]) else { return nil }
+        let dose = Dose(id: id, name: row[3], doseText: row[4], scheduled: Instant(usec: row[5]), utcOffset: row[6])
+        let snoozeUntil: Int64? = row[9]
+        return DoseEvent(kind: kind, dose: dose, at: Instant(usec: row[7]), source: source,
+                         snoozeUntil: snoozeUntil.map(Instant.init(usec:)), reason: row[10], note: row[11])
     }
 }

@@ -124,7 +124,7 @@ public final class Ledger: Sendable {
                 for row in try Row.fetchAll(db, sql: "SELECT medication, configured, since_usec FROM stock") {
                     counts[row["medication"]] = StockCount(configured: row["configured"], since: Instant(usec: row["since_usec"]))
                 }
-                return (watermark, counts, try fetchEvents(db, where: "1", arguments: []))
+                return (watermark, counts, try Self.decodeEvents(db, sql: "SELECT \(EventRow.selection) FROM event e ORDER BY e.seq"))
             }
             book.restoreWatermark(watermark.map(Instant.init(usec:)))
             book.restoreStock(counts)
@@ -136,35 +136,50 @@ public final class Ledger: Sendable {
 
     /// Every event in the order it was recorded.
     public func allEvents() throws(LedgerError) -> [DoseEvent] {
-        try read("read events") { db in try fetchEvents(db, where: "1", arguments: []) }
+        try read("read events") { db in try Self.decodeEvents(db, sql: "SELECT \(EventRow.selection) FROM event e ORDER BY e.seq") }
     }
 
-    /// The final event of each dose due in `[since, until)`, oldest due first: history and adherence.
+    /// The final event of each dose due in `[since, until)`, oldest due first: history.
     public func finalEvents(since: Instant? = nil, until: Instant? = nil, medication: String? = nil) throws(LedgerError) -> [DoseEvent] {
+        let (condition, arguments) = Self.finalCondition(since: since, until: until, medication: medication)
+        return try read("read history") { db in
+            try Self.decodeEvents(db, sql: "SELECT \(EventRow.selection) FROM dose d JOIN event e ON e.seq = d.final_seq WHERE \(condition) ORDER BY d.scheduled_usec, d.id", arguments: arguments)
+        }
+    }
+
+    /// Adherence over doses due in `[since, until)`, tallied straight from the index.
+    public func adherence(since: Instant? = nil, until: Instant? = nil, medication: String? = nil) throws(LedgerError) -> AdherenceReport {
+        let (condition, arguments) = Self.finalCondition(since: since, until: until, medication: medication)
+        let sql = "SELECT d.medication, e.kind, d.scheduled_usec, e.at_usec FROM dose d JOIN event e ON e.seq = d.final_seq WHERE \(condition)"
+        return try read("compute adherence") { db in
+            var answers: [FinalAnswer] = []
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try rows.next() {
+                guard let kind = EventKind(rawValue: row[1]) else { continue }
+                answers.append(FinalAnswer(medication: row[0], kind: kind, scheduled: Instant(usec: row[2]), at: Instant(usec: row[3])))
+            }
+            return Adherence.report(finals: answers)
+        }
+    }
+
+    private static func finalCondition(since: Instant?, until: Instant?, medication: String?) -> (String, StatementArguments) {
         var conditions = ["d.final_seq IS NOT NULL"]
         var arguments: [any DatabaseValueConvertible] = []
         if let since { conditions.append("d.scheduled_usec >= ?"); arguments.append(since.usec) }
         if let until { conditions.append("d.scheduled_usec < ?"); arguments.append(until.usec) }
         if let medication { conditions.append("d.medication = ?"); arguments.append(medication) }
-        let sql = """
-            SELECT e.* FROM dose d JOIN event e ON e.seq = d.final_seq
-            WHERE \(conditions.joined(separator: " AND ")) ORDER BY d.scheduled_usec, d.id
-            """
-        return try read("read history") { db in
-            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).compactMap(EventRow.decode)
-        }
-    }
-
-    /// Adherence over doses due in `[since, until)`, from the ledger.
-    public func adherence(since: Instant? = nil, until: Instant? = nil, medication: String? = nil) throws(LedgerError) -> AdherenceReport {
-        Adherence.report(try finalEvents(since: since, until: until, medication: medication))
+        return (conditions.joined(separator: " AND "), StatementArguments(arguments))
     }
 
     /// Events not yet confirmed written to the journal, oldest first, with their sequence numbers.
     public func outbox(limit: Int = 256) throws(LedgerError) -> [(seq: Int64, event: DoseEvent)] {
         try read("read the journal outbox") { db in
-            try Row.fetchAll(db, sql: "SELECT e.* FROM outbox o JOIN event e ON e.seq = o.seq ORDER BY o.seq LIMIT ?", arguments: [limit])
-                .compactMap { row in EventRow.decode(row).map { (seq: row["seq"], event: $0) } }
+            var entries: [(seq: Int64, event: DoseEvent)] = []
+            let rows = try Row.fetchCursor(db, sql: "SELECT \(EventRow.selection), e.seq FROM outbox o JOIN event e ON e.seq = o.seq ORDER BY o.seq LIMIT ?", arguments: [limit])
+            while let row = try rows.next() {
+                if let event = EventRow.decode(row) { entries.append((seq: row[EventRow.columnCount], event: event)) }
+            }
+            return entries
         }
     }
 
@@ -202,8 +217,13 @@ public final class Ledger: Sendable {
         }
     }
 
-    private func fetchEvents(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [DoseEvent] {
-        try Row.fetchAll(db, sql: "SELECT * FROM event WHERE \(condition) ORDER BY seq", arguments: arguments).compactMap(EventRow.decode)
+    private static func decodeEvents(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [DoseEvent] {
+        var events: [DoseEvent] = []
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() {
+            if let event = EventRow.decode(row) { events.append(event) }
+        }
+        return events
     }
 
     private func read<T>(_ action: String, _ body: (Database) throws -> T) throws(LedgerError) -> T {
