@@ -73,4 +73,28 @@ import Testing
         }
         _ = first
     }
+
+    /// While another process holds the state directory, opening it names that process's PID.
+    @Test func lockHeldByAnotherProcessNamesIt() throws {
+        let directory = F.directory()
+        let probe = Process()
+        probe.executableURL = F.tool("ledger-probe")
+        probe.arguments = [directory, "100000"]
+        let log = directory + "/probe.out"
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        probe.standardOutput = FileHandle(forWritingAtPath: log)
+        try probe.run()
+        defer {
+            kill(probe.processIdentifier, SIGKILL)
+            probe.waitUntilExit()
+        }
+        // Its first acknowledgement means it holds the lock.
+        for _ in 0..<250 where (FileManager.default.contents(atPath: log)?.count ?? 0) == 0 {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        var lockError: LedgerError?
+        do { _ = try Ledger(directory: directory) } catch { lockError = error }
+        let error = try #require(lockError, "the probe never took the lock")
+        #expect(error.message == "\(directory) is in use by another medd (pid \(probe.processIdentifier)); stop it first, or pass a different --state-dir")
+    }
 }
