@@ -14,15 +14,23 @@ let package = Package(
         .library(name: "MeddCore", targets: ["MeddCore"]),
         .library(name: "MeddConfig", targets: ["MeddConfig"]),
         .library(name: "MeddStore", targets: ["MeddStore"]),
+        .library(name: "Systemd", targets: ["Systemd"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "MeddCore", swiftSettings: swiftSettings),
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .target(
+            name: "Systemd",
+            dependencies: ["CSystemd", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "MeddConfig",
             dependencies: ["MeddCore", .product(name: "TOMLKit", package: "TOMLKit")],
@@ -50,6 +58,11 @@ let package = Package(
         .testTarget(
             name: "MeddCoreTests",
             dependencies: ["MeddCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SystemdTests",
+            dependencies: ["Systemd", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

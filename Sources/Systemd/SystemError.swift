@@ -1,0 +1,21 @@
+import CSystemd
+import Glibc
+
+/// A failed system or libsystemd call: which call, and the errno it reported.
+public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var call: String
+    public var errno: Int32
+
+    public init(_ call: String, errno: Int32) {
+        self.call = call
+        self.errno = errno
+    }
+
+    /// libsystemd returns `-errno`; this turns a negative return into the error.
+    static func check(_ call: String, _ result: Int32) throws(SystemError) -> Int32 {
+        guard result >= 0 else { throw SystemError(call, errno: -result) }
+        return result
+    }
+
+    public var description: String { "\(call): \(String(cString: strerror(errno)))" }
+}
