@@ -1,0 +1,75 @@
+/// A key path into the configuration, shown as `medication.metformin.times[1]`.
+struct ConfigPath: Hashable, Sendable, CustomStringConvertible {
+    var segments: [PathSegment]
+
+    init(_ segments: [PathSegment] = []) { self.segments = segments }
+
+    /// Reads the displayed form back: `a.b[2]."quoted key".c`.
+    init(parsing text: String) {
+        var segments: [PathSegment] = []
+        var scalars = Array(text.unicodeScalars)[...]
+        var pending = String.UnicodeScalarView()
+        var hasPending = false
+        func flush() {
+            if hasPending { segments.append(.key(String(pending))) }
+            pending = String.UnicodeScalarView()
+            hasPending = false
+        }
+        while let scalar = scalars.popFirst() {
+            switch scalar {
+            case ".":
+                flush()
+            case "[":
+                flush()
+                var digits = ""
+                while let next = scalars.popFirst(), next != "]" { digits.unicodeScalars.append(next) }
+                if let index = Int(digits) { segments.append(.index(index)) }
+            case "\"":
+                hasPending = true
+                while let next = scalars.popFirst(), next != "\"" {
+                    pending.append(next == "\\" ? (scalars.popFirst() ?? next) : next)
+                }
+            default:
+                hasPending = true
+                pending.append(scalar)
+            }
+        }
+        flush()
+        self.segments = segments
+    }
+
+    /// The document root: the empty path.
+    static let root = ConfigPath()
+
+    var isRoot: Bool { segments.isEmpty }
+
+    func appending(_ key: String) -> ConfigPath { ConfigPath(segments + [.key(key)]) }
+
+    func appending(index: Int) -> ConfigPath { ConfigPath(segments + [.index(index)]) }
+
+    /// The enclosing path, or nil for the root.
+    var parent: ConfigPath? { isRoot ? nil : ConfigPath(Array(segments.dropLast())) }
+
+    var description: String {
+        var text = ""
+        for segment in segments {
+            switch segment {
+            case .key(let key):
+                if !text.isEmpty { text += "." }
+                text += Self.display(key: key)
+            case .index(let index):
+                text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    /// A key as TOML would write it: bare when it can be, quoted otherwise.
+    static func display(key: String) -> String {
+        let isBare = !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
+        }
+        if isBare { return key }
+        return DisplayText.quoted(key)
+    }
+}

@@ -1,0 +1,63 @@
+import MeddCore
+import TOMLKit
+
+/// The day rules of a scheduled medication: `days`, `every_days` and `cycle`.
+extension ConfigValidator {
+    static let maximumCycleDays = 36_500
+
+    func dayFilter(of table: TOMLTable, at path: ConfigPath) -> DayFilter? {
+        let issuesBefore = issues.count
+        let weekdays = table["days"].flatMap { readWeekdays($0.tomlValue, at: path.appending("days")) }
+        let everyDays = table["every_days"].flatMap { integer($0.tomlValue, at: path.appending("every_days"), in: 1...Int.max) }
+        let cycle = table["cycle"].flatMap { readCycle($0.tomlValue, at: path.appending("cycle")) }
+        if table["every_days"] != nil && table["cycle"] != nil {
+            report(path.appending("cycle"), .key, "cannot be combined with every_days; use one of them")
+        }
+        if table["start"] == nil {
+            for key in ["every_days", "cycle"] where table[key] != nil {
+                report(path.appending(key), .key, "counts days from start; add the first day, e.g. start = \"2026-11-01\"")
+            }
+        }
+        guard issues.count == issuesBefore else { return nil }
+        return DayFilter(weekdays: weekdays, everyDays: everyDays, cycle: cycle)
+    }
+
+    private func readWeekdays(_ value: TOMLValue, at path: ConfigPath) -> Set<Weekday>? {
+        guard let elements = array(value, at: path, expected: "an array of weekdays like [\"mon\", \"fri\"]") else { return nil }
+        guard !elements.isEmpty else {
+            report(path, .value, "is empty; list weekdays like [\"mon\", \"fri\"], or leave days out for every day")
+            return nil
+        }
+        let names = Self.list(Weekday.allCases.map(\.rawValue), conjunction: "or")
+        var weekdays: Set<Weekday> = []
+        var valid = true
+        for (offset, element) in elements.enumerated() {
+            let elementPath = path.appending(index: offset)
+            guard let name = string(element, at: elementPath, expected: "a weekday like \"mon\"") else {
+                valid = false
+                continue
+            }
+            guard let weekday = Weekday(rawValue: name) else {
+                report(elementPath, .value, "\(Self.quoted(name)) is not a weekday; use \(names) (lowercase)")
+                valid = false
+                continue
+            }
+            weekdays.insert(weekday)
+        }
+        return valid ? weekdays : nil
+    }
+
+    /// `{ on = N, off = M }`, both required.
+    private func readCycle(_ value: TOMLValue, at path: ConfigPath) -> Cycle? {
+        guard let table = table(value, at: path, expected: "a table like { on = 21, off = 7 }") else { return nil }
+        checkKeys(of: table, at: path, known: ConfigKeys.cycle)
+        for key in ConfigKeys.cycle where table[key] == nil && !misspells(key, in: table, known: ConfigKeys.cycle) {
+            report(path, .key, "missing required key \"\(key)\"; write e.g. cycle = { on = 21, off = 7 }")
+        }
+        // The upper bound only keeps `on + off` far from overflowing.
+        let on = table["on"].flatMap { integer($0.tomlValue, at: path.appending("on"), in: 1...Self.maximumCycleDays) }
+        let off = table["off"].flatMap { integer($0.tomlValue, at: path.appending("off"), in: 0...Self.maximumCycleDays) }
+        guard let on, let off else { return nil }
+        return Cycle(on: on, off: off)
+    }
+}

@@ -1,0 +1,93 @@
+import MeddCore
+import TOMLKit
+
+/// A medication's schedule: fixed times, an interval, or as needed.
+extension ConfigValidator {
+    func schedule(of table: TOMLTable, at path: ConfigPath) -> Schedule? {
+        let has = { (key: String) in table[key] != nil }
+        var asNeeded: Bool? = false
+        if let value = table["as_needed"]?.tomlValue { asNeeded = bool(value, at: path.appending("as_needed")) }
+        let minInterval = table["min_interval"].flatMap {
+            positiveDuration($0.tomlValue, at: path.appending("min_interval"), example: "4h")
+        }
+        let maxPerDay = table["max_per_day"].flatMap { integer($0.tomlValue, at: path.appending("max_per_day"), in: 1...Int.max) }
+
+        if asNeeded == true {
+            for key in ConfigKeys.schedule + ["from", "until"] where has(key) {
+                report(path.appending(key), .key, "as_needed = true takes no schedule; remove \(key) or set as_needed = false")
+            }
+            return .asNeeded(minInterval: minInterval, maxPerDay: maxPerDay)
+        }
+        if asNeeded == false {
+            for key in ["min_interval", "max_per_day"] where has(key) {
+                report(path.appending(key), .key, "only applies to as-needed medications; add as_needed = true or remove \(key)")
+            }
+        }
+
+        let issuesBefore = issues.count
+        let filter = dayFilter(of: table, at: path)
+        let times = table["times"].flatMap { readTimes($0.tomlValue, at: path.appending("times")) }
+        let every = table["every"].flatMap { readEvery($0.tomlValue, at: path.appending("every")) }
+        let from = table["from"].flatMap { wallTime($0.tomlValue, at: path.appending("from")) }
+        let until = table["until"].flatMap { wallTime($0.tomlValue, at: path.appending("until")) }
+        if has("times") && has("every") {
+            report(path.appending("every"), .key, "cannot be combined with times; give either fixed times or an interval")
+        }
+        if !has("every") {
+            for key in ["from", "until"] where has(key) {
+                report(path.appending(key), .key, "only applies together with every; add e.g. every = \"6h\" or remove \(key)")
+            }
+        }
+        if let from, let until, until < from {
+            report(path.appending("until"), .value, "\"\(until)\" is earlier than from \"\(from)\"; the doses run from `from` to `until` within one day")
+        }
+        let misspeltSchedule = ["times", "every", "as_needed"].contains { misspells($0, in: table, known: ConfigKeys.medication) }
+        if asNeeded == false && !has("times") && !has("every") && !misspeltSchedule {
+            report(path, .key, "has no schedule; add times = [\"08:00\"], every = \"6h\" or as_needed = true")
+        }
+
+        guard issues.count == issuesBefore, let filter,
+              let dayStart = WallTime(minuteOfDay: 0), let dayEnd = WallTime(minuteOfDay: 1439) else { return nil }
+        if let times { return .times(times, filter) }
+        if let every { return .interval(every: every, from: from ?? dayStart, until: until ?? dayEnd, filter) }
+        return nil
+    }
+
+    /// A non-empty list of distinct `HH:MM` times.
+    private func readTimes(_ value: TOMLValue, at path: ConfigPath) -> [WallTime]? {
+        guard let elements = array(value, at: path, expected: "an array of times like [\"08:00\", \"20:00\"]") else { return nil }
+        guard !elements.isEmpty else {
+            report(path, .value, "is empty; list at least one time, e.g. [\"08:00\"]")
+            return nil
+        }
+        var firstIndex: [WallTime: Int] = [:]
+        var times: [WallTime] = []
+        for (offset, element) in elements.enumerated() {
+            let elementPath = path.appending(index: offset)
+            guard let time = wallTime(element, at: elementPath) else { continue }
+            if let first = firstIndex[time] {
+                report(elementPath, .value, "\"\(time)\" is listed twice (also at times[\(first)]); list each time once")
+            } else {
+                firstIndex[time] = offset
+                times.append(time)
+            }
+        }
+        return times.count == elements.count ? times : nil
+    }
+
+    /// A whole number of minutes from 1m to 24h.
+    private func readEvery(_ value: TOMLValue, at path: ConfigPath) -> TimeSpan? {
+        guard let span = duration(value, at: path) else { return nil }
+        let written = Self.quoted(value.string ?? span.description)
+        if span < .minutes(1) {
+            report(path, .value, "\(written) is too short; use 1m or more")
+        } else if span > .hours(24) {
+            report(path, .value, "\(written) is longer than 24h; for doses days apart use times with every_days")
+        } else if span.seconds % 60 != 0 {
+            report(path, .value, "\(written) is not a whole number of minutes; use e.g. \"90m\" or \"2h\"")
+        } else {
+            return span
+        }
+        return nil
+    }
+}

@@ -1,0 +1,50 @@
+import MeddCore
+import TOMLKit
+
+/// Checks a parsed TOML document against the contract and builds the `Configuration`,
+/// collecting every problem instead of stopping at the first.
+final class ConfigValidator {
+    private(set) var issues: [ConfigIssue] = []
+
+    /// The configuration, or nil when `issues` holds at least one error.
+    func validate(_ root: TOMLTable) -> Configuration? {
+        checkKeys(of: root, at: .root, known: ConfigKeys.topLevel)
+        let settings = self.settings(root["settings"]?.tomlValue, at: ConfigPath.root.appending("settings"))
+        let medications = self.medications(root["medication"]?.tomlValue, at: ConfigPath.root.appending("medication"))
+        let hooks = self.hooks(root["hook"]?.tomlValue, at: ConfigPath.root.appending("hook"))
+        guard issues.isEmpty else { return nil }
+        return Configuration(settings: settings, medications: medications, hooks: hooks)
+    }
+
+    /// Records an error about `path`, shown as `path: text`.
+    func report(_ path: ConfigPath, _ anchor: SourceAnchor, _ text: String) {
+        let message = path.isRoot ? text : "\(path): \(text)"
+        issues.append(ConfigIssue(path: path, anchor: anchor, message: message))
+    }
+
+    /// Reports every key of `table` that is not in `known`, suggesting the nearest known one.
+    func checkKeys(of table: TOMLTable, at path: ConfigPath, known: [String]) {
+        for key in table.keys where !known.contains(key) {
+            var text = "unknown key \(DisplayText.quoted(key)); "
+            if let suggestion = KeySuggester.suggestion(for: key, among: known) {
+                text += "did you mean \"\(suggestion)\"?"
+            } else {
+                text += "expected one of " + Self.list(known.map { "\"\($0)\"" }, conjunction: "or")
+            }
+            let message = path.isRoot ? text : "\(path): \(text)"
+            issues.append(ConfigIssue(path: path.appending(key), anchor: .key, message: message))
+        }
+    }
+
+    /// Whether some unknown key of `table` looks like a misspelling of `key`; a missing key
+    /// then needs no second error.
+    func misspells(_ key: String, in table: TOMLTable, known: [String]) -> Bool {
+        table.keys.contains { !known.contains($0) && KeySuggester.suggestion(for: $0, among: known) == key }
+    }
+
+    /// `a, b or c`.
+    static func list(_ items: [String], conjunction: String) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
+    }
+}

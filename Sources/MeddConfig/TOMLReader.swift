@@ -1,0 +1,96 @@
+import Foundation
+import TOMLKit
+
+/// Parses TOML text with TOMLKit, keeping away the inputs its bundled toml++ cannot take.
+enum TOMLReader {
+    /// The document, or the first syntax error in it.
+    static func read(_ text: String, locator: SourceLocator) -> Result<TOMLTable, ConfigSyntaxError> {
+        guard let hazard = firstHazard(in: text, locator: locator) else { return parse(text) }
+        // An error before the hazard is the one to report, and the text before it is safe to
+        // parse. That text ends abruptly, so running out of input there is no error of its own.
+        if case .failure(let earlier) = parse(prefix(of: text, before: hazard.position)),
+           earlier.position < hazard.position, !earlier.message.contains("end-of-file"), !earlier.message.contains("EOF") {
+            return .failure(earlier)
+        }
+        return .failure(hazard)
+    }
+
+    /// A NUL (toml++ would stop reading there) or text toml++ asserts on, whichever comes first.
+    private static func firstHazard(in text: String, locator: SourceLocator) -> ConfigSyntaxError? {
+        var hazards: [ConfigSyntaxError] = []
+        if let position = nulPosition(in: text) {
+            hazards.append(ConfigSyntaxError(
+                position: position,
+                message: "the file contains a NUL character; a configuration must be plain UTF-8 text"))
+        }
+        if let hazard = locator.parserHazard { hazards.append(hazard) }
+        return hazards.min { $0.position < $1.position }
+    }
+
+    private static func parse(_ text: String) -> Result<TOMLTable, ConfigSyntaxError> {
+        do {
+            return .success(try TOMLTable(string: text))
+        } catch let error as TOMLParseError {
+            return .failure(syntaxError(error))
+        } catch {
+            return .failure(ConfigSyntaxError(position: .start, message: "TOML syntax error: \(error)"))
+        }
+    }
+
+    /// toml++'s "Error while parsing X: detail" as "TOML syntax error in X: detail; hint".
+    private static func syntaxError(_ error: TOMLParseError) -> ConfigSyntaxError {
+        var detail = error.description
+        var context = ""
+        let prefix = "Error while parsing "
+        if detail.hasPrefix(prefix), let colon = detail.range(of: ": ") {
+            context = " in " + detail[detail.index(detail.startIndex, offsetBy: prefix.count)..<colon.lowerBound]
+            detail = String(detail[colon.upperBound...])
+        }
+        var message = "TOML syntax error\(context): \(detail)"
+        if detail.contains("cannot redefine") {
+            message += "; each key and table may be defined only once"
+        } else if detail.contains("control characters") {
+            message += "; is a closing quote missing?"
+        }
+        let oneLine = String(message.map { $0.isNewline ? " " : $0 })
+        let position = SourcePosition(line: max(1, error.source.begin.line), column: max(1, error.source.begin.column))
+        return ConfigSyntaxError(position: position, message: oneLine)
+    }
+
+    /// The text before `position`, counting `\n` as the only line end, as the scanner does.
+    private static func prefix(of text: String, before position: SourcePosition) -> String {
+        var result = String.UnicodeScalarView()
+        var current = SourcePosition.start
+        for scalar in withoutByteOrderMark(text) {
+            if current >= position { break }
+            result.append(scalar)
+            if scalar == "\n" {
+                current.line += 1
+                current.column = 1
+            } else {
+                current.column += 1
+            }
+        }
+        return String(result)
+    }
+
+    private static func nulPosition(in text: String) -> SourcePosition? {
+        var position = SourcePosition.start
+        for scalar in withoutByteOrderMark(text) {
+            if scalar == "\0" { return position }
+            if scalar == "\n" {
+                position.line += 1
+                position.column = 1
+            } else {
+                position.column += 1
+            }
+        }
+        return nil
+    }
+
+    /// Positions do not count a leading byte-order mark (see `SourceScanner`).
+    private static func withoutByteOrderMark(_ text: String) -> Substring.UnicodeScalarView {
+        let scalars = text.unicodeScalars[...]
+        return scalars.first == "\u{FEFF}" ? scalars.dropFirst() : scalars
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+@testable import MeddConfig
+import MeddCore
+import Testing
+
+/// Reading files, whole-file behaviour and the helpers behind the messages.
+struct ConfigLoaderTests {
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("medd-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    private func messages(_ text: String) -> [String] {
+        guard case .failure(let errors) = ConfigLoader.parse(text, path: "t.toml") else { return [] }
+        return errors.diagnostics.map(\.description)
+    }
+
+    /// A missing file is one error at 1:1 that says what to do.
+    @Test func missingFile() throws {
+        let path = try temporaryDirectory().appendingPathComponent("medd.toml").path
+        guard case .failure(let errors) = ConfigLoader.load(path: path) else {
+            Issue.record("a missing file loaded")
+            return
+        }
+        #expect(errors.diagnostics == [ConfigDiagnostic(path: path, line: 1, column: 1, message: "no such file; create it or pass --config PATH")])
+    }
+
+    /// A directory instead of a file is reported, not crashed on.
+    @Test func directoryInsteadOfFile() throws {
+        let path = try temporaryDirectory().path
+        guard case .failure(let errors) = ConfigLoader.load(path: path) else {
+            Issue.record("a directory loaded")
+            return
+        }
+        #expect(errors.description == "\(path):1:1: is a directory; pass the path of the configuration file with --config PATH")
+    }
+
+    /// A file that is not UTF-8 is reported at 1:1.
+    @Test func invalidUTF8File() throws {
+        let url = try temporaryDirectory().appendingPathComponent("medd.toml")
+        try Data([0x61, 0x20, 0x3D, 0x20, 0x22, 0xFF, 0xFE, 0x22, 0x0A]).write(to: url)
+        guard case .failure(let errors) = ConfigLoader.load(path: url.path) else {
+            Issue.record("invalid UTF-8 loaded")
+            return
+        }
+        #expect(errors.description == "\(url.path):1:1: the file is not valid UTF-8; save it as UTF-8 text")
+    }
+
+    /// `load` reads a real file and labels its errors with the path given.
+    @Test func loadReadsFileAndLabelsErrors() throws {
+        let url = try temporaryDirectory().appendingPathComponent("medd.toml")
+        try "[settings]\ngrace = \"0\"\n".write(to: url, atomically: true, encoding: .utf8)
+        guard case .failure(let errors) = ConfigLoader.load(path: url.path) else {
+            Issue.record("grace = 0 was accepted")
+            return
+        }
+        #expect(errors.description == "\(url.path):2:9: settings.grace: must be longer than 0, e.g. \"2h\"")
+    }
+
+    /// The demo configuration in `examples/` is valid and has the four kinds of medication it promises.
+    @Test func exampleConfigurationIsValid() throws {
+        let configuration = try ConfigLoader.load(path: Fixtures.exampleConfigPath).get()
+        #expect(configuration.medications.map(\.id) == ["amoxicillin", "ibuprofen", "levothyroxine", "metformin"])
+        #expect(configuration.medication("ibuprofen")?.isAsNeeded == true)
+        #expect(configuration.medication("levothyroxine")?.schedule
+            == .times([WallTime(hour: 6, minute: 45)].compactMap { $0 }, DayFilter(weekdays: [.mon, .tue, .wed, .thu, .fri])))
+        #expect(configuration.hooks.count == 1)
+    }
+
+    /// A NUL character would silently cut the text short in the C parser, so it is an error where it stands.
+    @Test func nulCharacterIsReported() {
+        #expect(messages("[settings]\ngrace = \"2h\u{0}\"\n") == ["t.toml:2:12: the file contains a NUL character; a configuration must be plain UTF-8 text"])
+    }
+
+    /// Text that would trip toml++'s internal assertions is reported as a syntax error instead of aborting.
+    @Test func parserHazardsAreSyntaxErrors() {
+        #expect(messages("[}a]\n") == ["t.toml:1:2: TOML syntax error in table header: expected a table name, saw '}'"])
+        #expect(messages("a = 1\n[[[x]]]\n") == ["t.toml:2:3: TOML syntax error in table header: expected a table name, saw '['"])
+        #expect(messages("[\r\n") == ["t.toml:1:2: TOML syntax error in table header: expected a table name, saw a line break"])
+        #expect(messages("a = [1, }\n") == ["t.toml:1:9: TOML syntax error in array: expected a value or ']', saw '}'"])
+        #expect(messages("a = [\u{2028}]\n") == ["t.toml:1:6: TOML syntax error in array: expected a value or ']', saw '\\u{2028}'"])
+        // An earlier error is still the one reported.
+        #expect(messages("a = 1 2\r\n[}a]\n") == ["t.toml:1:7: TOML syntax error in key-value pair: expected a comment or whitespace, saw '2'"])
+        // Deep nesting neither overflows the scanner's stack nor passes.
+        #expect(messages("a = " + String(repeating: "[", count: 100_000)).count == 1)
+    }
+
+    /// Syntax-error columns count Unicode scalars, the same unit the locator uses.
+    @Test func syntaxErrorColumnsCountScalars() {
+        #expect(messages("a = \"é😀\" 2\n").first?.hasPrefix("t.toml:1:10: TOML syntax error") == true)
+    }
+
+    /// A hook's timeout defaults to 10 seconds; a paused medication stays in the configuration.
+    @Test func defaults() throws {
+        let text = """
+            [medication.a]
+            name = "A"
+            dose = "1"
+            times = ["08:00"]
+            paused = true
+            [[hook]]
+            on = ["taken"]
+            exec = ["/bin/true"]
+            """
+        let configuration = try ConfigLoader.parse(text, path: "t.toml").get()
+        #expect(configuration.hooks.first?.timeout == TimeSpan(seconds: 10))
+        #expect(configuration.medication("a")?.paused == true)
+        #expect(configuration.medication("a")?.perDose == 1)
+    }
+
+    /// A misspelt required key is reported once, as unknown, not also as missing.
+    @Test func misspeltRequiredKeyIsReportedOnce() {
+        #expect(messages("[medication.a]\nnmae = \"A\"\ndose = \"1\"\ntimes = [\"08:00\"]\n")
+            == ["t.toml:2:1: medication.a: unknown key \"nmae\"; did you mean \"name\"?"])
+    }
+
+    /// Suggestions come only for near misses, and ties go to the longer shared prefix.
+    @Test func suggestions() {
+        #expect(KeySuggester.suggestion(for: "tmes", among: ConfigKeys.medication) == "times")
+        #expect(KeySuggester.suggestion(for: "evry_day", among: ConfigKeys.medication) == "every_days")
+        #expect(KeySuggester.suggestion(for: "of", among: ConfigKeys.cycle) == "off")
+        #expect(KeySuggester.suggestion(for: "colour", among: ConfigKeys.settings) == nil)
+        #expect(KeySuggester.editDistance("tiems", "times") == 1)
+        #expect(KeySuggester.editDistance("", "abc") == 3)
+    }
+
+    /// Values quoted in messages keep the message on one line.
+    @Test func quotedValuesStayOnOneLine() {
+        #expect(ConfigValidator.quoted("a\"b\\c\nd\u{1}") == "\"a\\\"b\\\\c\\nd\\u0001\"")
+        #expect(messages("[settings]\ngrace = \"2\\nx\"\n") == ["t.toml:2:9: settings.grace: \"2\\nx\" is not a duration; write it like 45s, 10m, 2h, 1h30m or 1d"])
+        #expect(messages("[medication.a]\n\"x\\ny\" = 1\n").contains { $0.contains("unknown key \"x\\ny\"") })
+    }
+}

@@ -1,0 +1,121 @@
+import MeddConfig
+import MeddCore
+import Testing
+
+/// The files under `Fixtures/valid/` load into exactly the configuration they describe.
+struct ValidFixtureTests {
+    private func load(_ name: String) throws -> Configuration {
+        try ConfigLoader.parse(Fixtures.text("valid", name + ".toml"), path: name + ".toml").get()
+    }
+
+    private func time(_ text: String) throws -> WallTime { try #require(WallTime(parsing: text)) }
+    private func date(_ text: String) throws -> LocalDate { try #require(LocalDate(parsing: text)) }
+
+    /// Every valid fixture parses without diagnostics.
+    @Test(arguments: Fixtures.names(in: "valid"))
+    func validFixtureParses(name: String) throws {
+        let result = ConfigLoader.parse(try Fixtures.text("valid", name + ".toml"), path: name + ".toml")
+        if case .failure(let errors) = result { Issue.record("\(name): \(errors)") }
+    }
+
+    /// The contract's settings come out with the values written.
+    @Test func contractSettings() throws {
+        let settings = try load("contract").settings
+        #expect(settings.horizonDays == 14)
+        #expect(settings.grace == .hours(2))
+        #expect(settings.renotify == .minutes(15))
+        #expect(settings.snooze == [.minutes(10), .minutes(30), .minutes(60)])
+        #expect(settings.early == .hours(2))
+        #expect(settings.timezone == .local)
+    }
+
+    /// The fixed-times medication of the contract keeps every optional field.
+    @Test func contractFixedTimesMedication() throws {
+        let medication = try #require(try load("contract").medication("metformin"))
+        #expect(medication.name == "Metformin")
+        #expect(medication.dose == "500 mg")
+        let filter = DayFilter(weekdays: [.mon, .wed, .fri], everyDays: 2)
+        #expect(medication.schedule == .times([try time("08:00"), try time("20:00")], filter))
+        #expect(medication.start == (try date("2026-11-01")))
+        #expect(medication.end == (try date("2027-01-31")))
+        #expect(medication.timezone == .named("Europe/Berlin"))
+        #expect(medication.notes == "with food")
+        #expect(medication.paused == false)
+        #expect(medication.stock == 60)
+        #expect(medication.perDose == 1)
+        #expect(medication.refillAt == 10)
+    }
+
+    /// A cycle maps into the day filter of a times schedule.
+    @Test func contractCycleMedication() throws {
+        let medication = try #require(try load("contract").medication("pill"))
+        #expect(medication.schedule == .times([try time("21:00")], DayFilter(cycle: Cycle(on: 21, off: 7))))
+        #expect(medication.start == (try date("2026-11-01")))
+        #expect(medication.end == nil)
+        #expect(medication.timezone == nil)
+        #expect(medication.stock == nil)
+    }
+
+    /// `every` without `from`/`until` covers the whole day, 00:00 to 23:59.
+    @Test func contractIntervalMedication() throws {
+        let medication = try #require(try load("contract").medication("antibiotic"))
+        #expect(medication.name == "Amoxicillin")
+        #expect(medication.schedule == .interval(every: .hours(6), from: try time("00:00"), until: try time("23:59"), DayFilter()))
+        #expect(medication.end == (try date("2026-11-10")))
+        #expect(medication.paused == true)
+    }
+
+    /// An as-needed medication carries its limits and stock.
+    @Test func contractAsNeededMedication() throws {
+        let medication = try #require(try load("contract").medication("ibuprofen"))
+        #expect(medication.schedule == .asNeeded(minInterval: .hours(4), maxPerDay: 4))
+        #expect(medication.isAsNeeded)
+        #expect(medication.stock == 20)
+        #expect(medication.perDose == 2)
+        #expect(medication.refillAt == nil)
+    }
+
+    /// The contract's hook keeps its argv, events and timeout; medications are sorted by ID.
+    @Test func contractHookAndOrder() throws {
+        let configuration = try load("contract")
+        #expect(configuration.hooks == [Hook(on: [.fired, .missed], exec: ["/usr/local/bin/my-hook", "--flag"], timeout: TimeSpan(seconds: 10))])
+        #expect(configuration.medications.map(\.id) == ["antibiotic", "ibuprofen", "metformin", "pill"])
+    }
+
+    /// An empty file is the default configuration.
+    @Test func emptyFileIsDefaults() throws {
+        #expect(try load("empty") == Configuration())
+    }
+
+    /// The smallest useful file: one medication with one time, defaults everywhere else.
+    @Test func minimalFile() throws {
+        var expected = Medication(id: "metformin", name: "Metformin", dose: "500 mg", schedule: .times([try time("08:00")], DayFilter()))
+        expected.perDose = 1
+        #expect(try load("minimal") == Configuration(medications: [expected]))
+    }
+
+    /// Inline tables, dotted keys, quoted keys, literal and multi-line strings, date and time literals all map alike.
+    @Test func syntaxVariety() throws {
+        let configuration = try load("syntax-variety")
+        #expect(configuration.settings.renotify == .zero)
+        #expect(configuration.settings.snooze == [.minutes(5), .minutes(90), .hours(24)])
+        #expect(configuration.settings.timezone == .named("America/New_York"))
+        #expect(configuration.settings.early == .zero)
+
+        let drops = try #require(configuration.medication("eye-drops"))
+        #expect(drops.schedule == .interval(every: .hours(4), from: try time("08:00"), until: try time("20:00"), DayFilter()))
+
+        let vitamin = try #require(configuration.medication("vitamin-d"))
+        #expect(vitamin.name == "Vitamin D3")
+        #expect(vitamin.dose == "1000 IU")
+        #expect(vitamin.start == (try date("2026-11-01")))
+        #expect(vitamin.timezone == .local)
+        #expect(vitamin.schedule == .times([try time("09:00")], DayFilter(weekdays: [.sun])))
+
+        let loop = try #require(configuration.medication("loop"))
+        #expect(loop.schedule == .times([try time("07:30"), try time("13:00")], DayFilter(cycle: Cycle(on: 5, off: 2))))
+        #expect(loop.notes == "Take in the morning,\nnot after 16:00.")
+
+        #expect(configuration.hooks == [Hook(on: [.lowStock], exec: ["/usr/bin/notify-send", "medd", "low stock"])])
+    }
+}
