@@ -1,0 +1,109 @@
+/// A dose event as the fields of one journal entry (CONTRACT section 6), and back.
+extension DoseEvent {
+    /// The identifier every medd entry carries.
+    public static let journalIdentifier = "medd"
+
+    /// The entry's fields in a stable order: `MESSAGE`, `MESSAGE_ID`, `PRIORITY`, `SYSLOG_IDENTIFIER`, then `MEDD_*`.
+    /// `MEDD_SNOOZE_UNTIL_USEC` goes beyond the contract's list so the inverse keeps microseconds.
+    public var journalFields: [(String, String)] {
+        var fields: [(String, String)] = [
+            ("MESSAGE", journalMessage),
+            ("MESSAGE_ID", kind.messageID),
+            ("PRIORITY", String(kind.journalPriority)),
+            ("SYSLOG_IDENTIFIER", Self.journalIdentifier),
+            ("MEDD_EVENT", kind.rawValue),
+            ("MEDD_DOSE_ID", dose.id.description),
+            ("MEDD_MED_ID", dose.medication),
+            ("MEDD_MED_NAME", dose.name),
+            ("MEDD_DOSE", dose.doseText),
+            ("MEDD_SCHEDULED", dose.scheduledText),
+            ("MEDD_SCHEDULED_USEC", String(dose.scheduled.usec)),
+            ("MEDD_EVENT_USEC", String(at.usec)),
+            ("MEDD_SOURCE", source.rawValue),
+        ]
+        if kind == .snoozed, let snoozeUntil {
+            fields.append(("MEDD_SNOOZE_ID", dose.id.snoozeID.description))
+            fields.append(("MEDD_SNOOZE_UNTIL", snoozeUntil.format(offsetSeconds: dose.utcOffset)))
+            fields.append(("MEDD_SNOOZE_UNTIL_USEC", String(snoozeUntil.usec)))
+        }
+        if let reason { fields.append(("MEDD_REASON", reason)) }
+        if let note { fields.append(("MEDD_NOTE", note)) }
+        return fields
+    }
+
+    /// e.g. `Metformin 500 mg due 2026-11-22T08:00:00+01:00 (metformin_20261122_08_00): taken via cli`.
+    public var journalMessage: String {
+        let what = [dose.name, dose.doseText].filter { !$0.isEmpty }.joined(separator: " ")
+        var text = "\(what) due \(dose.scheduledText) (\(dose.id)): \(journalSummary)"
+        if let reason { text += "; reason: \(reason)" }
+        if let note { text += "; note: \(note)" }
+        return text
+    }
+
+    private var journalSummary: String {
+        switch kind {
+        case .fired: return "due now"
+        case .renotified: return "reminder repeated"
+        case .snoozed:
+            let until = snoozeUntil.map { " until \($0.format(offsetSeconds: dose.utcOffset))" } ?? ""
+            return "snoozed\(until) via \(source.rawValue)"
+        case .taken, .skipped: return "\(kind.rawValue) via \(source.rawValue)"
+        case .missed: return "missed"
+        case .lowStock: return "stock low"
+        }
+    }
+
+    /// Rebuilds the event from an entry's fields; nil when a required field is missing, malformed or inconsistent.
+    /// Needs `MEDD_EVENT`, `MEDD_DOSE_ID`, `MEDD_MED_NAME`, `MEDD_DOSE`, `MEDD_SCHEDULED(_USEC)`,
+    /// `MEDD_EVENT_USEC` and `MEDD_SOURCE`; a snooze end comes from `MEDD_SNOOZE_UNTIL_USEC` or `MEDD_SNOOZE_UNTIL`.
+    public init?(journalFields fields: [String: String]) {
+        guard let kind = fields["MEDD_EVENT"].flatMap(EventKind.init(rawValue:)),
+              let id = fields["MEDD_DOSE_ID"].flatMap(DoseID.init(parsing:)),
+              let name = fields["MEDD_MED_NAME"], let doseText = fields["MEDD_DOSE"],
+              let scheduledUsec = fields["MEDD_SCHEDULED_USEC"].flatMap({ Int64($0) }),
+              let scheduledText = fields["MEDD_SCHEDULED"], let stated = Self.parseISO8601(scheduledText),
+              let atUsec = fields["MEDD_EVENT_USEC"].flatMap({ Int64($0) }),
+              let source = fields["MEDD_SOURCE"].flatMap(EventSource.init(rawValue:)) else { return nil }
+        // The readable time and the microseconds must name the same second, or the entry is not ours.
+        guard stated.instant.usec == Instant(seconds: Instant(usec: scheduledUsec).seconds).usec,
+              fields["MEDD_MED_ID"].map({ $0 == id.medication }) ?? true else { return nil }
+        var snoozeUntil: Instant?
+        if let usec = fields["MEDD_SNOOZE_UNTIL_USEC"] {
+            guard let value = Int64(usec) else { return nil }
+            snoozeUntil = Instant(usec: value)
+        } else if let text = fields["MEDD_SNOOZE_UNTIL"] {
+            guard let parsed = Self.parseISO8601(text) else { return nil }
+            snoozeUntil = parsed.instant
+        }
+        let dose = Dose(id: id, name: name, doseText: doseText, scheduled: Instant(usec: scheduledUsec),
+                        utcOffset: stated.offsetSeconds)
+        self.init(kind: kind, dose: dose, at: Instant(usec: atUsec), source: source,
+                  snoozeUntil: snoozeUntil, reason: fields["MEDD_REASON"], note: fields["MEDD_NOTE"])
+    }
+
+    /// Reads exactly what `Instant.format(offsetSeconds:)` writes: `YYYY-MM-DDTHH:MM:SS±HH:MM` (or `Z`).
+    static func parseISO8601(_ text: String) -> (instant: Instant, offsetSeconds: Int)? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20 || bytes.count == 25, bytes[10] == UInt8(ascii: "T"), bytes[16] == UInt8(ascii: ":"),
+              let date = LocalDate(parsing: String(decoding: bytes[0..<10], as: UTF8.self)),
+              let time = WallTime(parsing: String(decoding: bytes[11..<16], as: UTF8.self)),
+              let second = twoDigits(bytes[17..<19]), second < 60 else { return nil }
+        let offset: Int
+        if bytes.count == 20 {
+            guard bytes[19] == UInt8(ascii: "Z") else { return nil }
+            offset = 0
+        } else {
+            guard bytes[19] == UInt8(ascii: "+") || bytes[19] == UInt8(ascii: "-"), bytes[22] == UInt8(ascii: ":"),
+                  let hours = twoDigits(bytes[20..<22]), let minutes = twoDigits(bytes[23..<25]),
+                  hours < 24, minutes < 60 else { return nil }
+            offset = (bytes[19] == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
+        }
+        let local = date.dayNumber * 86_400 + Int64(time.minuteOfDay * 60 + second)
+        return (Instant(seconds: local - Int64(offset)), offset)
+    }
+
+    private static func twoDigits(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard bytes.count == 2, bytes.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        return bytes.reduce(0) { $0 * 10 + Int($1 - 48) }
+    }
+}

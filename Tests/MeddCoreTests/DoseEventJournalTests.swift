@@ -1,0 +1,134 @@
+import PropertyBased
+import Testing
+@testable import MeddCore
+
+/// Dose events as journal fields (CONTRACT section 6) and back.
+@Suite struct DoseEventJournalTests {
+    static let dose = Dose(id: DoseID(parsing: "metformin_20261122_08_00")!, name: "Metformin", doseText: "500 mg",
+                           scheduled: Instant(seconds: 1_795_330_800), utcOffset: 3600)
+
+    static func fields(_ event: DoseEvent) -> [String: String] {
+        Dictionary(event.journalFields, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A taken dose carries every contract field with the contract's formats.
+    @Test func takenCarriesEveryContractField() {
+        let event = DoseEvent(kind: .taken, dose: Self.dose, at: Instant(usec: 1_795_331_012_345_678), source: .cli, note: "with food")
+        let fields = Self.fields(event)
+        #expect(fields == [
+            "MESSAGE": "Metformin 500 mg due 2026-11-22T08:00:00+01:00 (metformin_20261122_08_00): taken via cli; note: with food",
+            "MESSAGE_ID": "c213daac996b49b493985e0b78751488",
+            "PRIORITY": "6",
+            "SYSLOG_IDENTIFIER": "medd",
+            "MEDD_EVENT": "taken",
+            "MEDD_DOSE_ID": "metformin_20261122_08_00",
+            "MEDD_MED_ID": "metformin",
+            "MEDD_MED_NAME": "Metformin",
+            "MEDD_DOSE": "500 mg",
+            "MEDD_SCHEDULED": "2026-11-22T08:00:00+01:00",
+            "MEDD_SCHEDULED_USEC": "1795330800000000",
+            "MEDD_EVENT_USEC": "1795331012345678",
+            "MEDD_SOURCE": "cli",
+            "MEDD_NOTE": "with food",
+        ])
+        #expect(event.journalFields.count == fields.count, "no field name repeats")
+    }
+
+    /// A snooze names its snooze ID and its end in the dose's offset, and keeps the end's microseconds.
+    @Test func snoozedCarriesSnoozeFields() {
+        let until = Instant(usec: 1_795_331_400_250_000)
+        let event = DoseEvent(kind: .snoozed, dose: Self.dose, at: Instant(usec: 1_795_330_800_250_000), source: .desktop, snoozeUntil: until)
+        let fields = Self.fields(event)
+        #expect(fields["MEDD_SNOOZE_ID"] == "snooze_metformin_08_00")
+        #expect(fields["MEDD_SNOOZE_UNTIL"] == "2026-11-22T08:10:00+01:00")
+        #expect(fields["MEDD_SNOOZE_UNTIL_USEC"] == "1795331400250000")
+        #expect(fields["MESSAGE"] == "Metformin 500 mg due 2026-11-22T08:00:00+01:00 (metformin_20261122_08_00): snoozed until 2026-11-22T08:10:00+01:00 via desktop")
+        #expect(fields["MEDD_REASON"] == nil && fields["MEDD_NOTE"] == nil)
+    }
+
+    /// Fields that only some kinds carry stay away from the others.
+    @Test func optionalFieldsOnlyWhenSet() {
+        let fired = Self.fields(DoseEvent(kind: .fired, dose: Self.dose, at: Self.dose.scheduled, source: .daemon))
+        #expect(fired["MEDD_SNOOZE_ID"] == nil && fired["MEDD_SNOOZE_UNTIL"] == nil && fired["MEDD_REASON"] == nil && fired["MEDD_NOTE"] == nil)
+        let skipped = Self.fields(DoseEvent(kind: .skipped, dose: Self.dose, at: Self.dose.scheduled, source: .hook, reason: "nausea"))
+        #expect(skipped["MEDD_REASON"] == "nausea")
+        #expect(skipped["MESSAGE"]?.hasSuffix("skipped via hook; reason: nausea") == true)
+    }
+
+    /// Priorities follow the contract: 5 alerts, 6 answers, 4 missed and low stock.
+    @Test func prioritiesPerKind() {
+        let priorities = Dictionary(uniqueKeysWithValues: EventKind.allCases.map { ($0, $0.journalPriority) })
+        #expect(priorities == [.fired: 5, .renotified: 5, .taken: 6, .skipped: 6, .snoozed: 6, .missed: 4, .lowStock: 4])
+    }
+
+    /// Message IDs are 128-bit lowercase hex, distinct per kind, and lead back to their kind.
+    @Test func messageIDsAreDistinctAndParse() {
+        let ids = EventKind.allCases.map(\.messageID)
+        #expect(Set(ids).count == EventKind.allCases.count)
+        for kind in EventKind.allCases {
+            #expect(kind.messageID.count == 32 && kind.messageID.allSatisfy { $0.isHexDigit && !$0.isUppercase })
+            #expect(EventKind(messageID: kind.messageID) == kind)
+            #expect(EventKind(messageID: kind.messageID.uppercased()) == kind)
+        }
+        #expect(EventKind(messageID: "00000000000000000000000000000000") == nil)
+    }
+
+    /// Every kind, with newlines and non-ASCII in the free text, rebuilds to the same event.
+    @Test(arguments: EventKind.allCases) func roundTripsEveryKind(kind: EventKind) {
+        let dose = Dose(id: DoseID(parsing: "vit-d3_20270328_02_30")!, name: "Vitamin D₃ — Müller", doseText: "1\ntablet",
+                        scheduled: Instant(seconds: 1_806_193_800), utcOffset: -4 * 3600 - 1800)
+        let event = DoseEvent(kind: kind, dose: dose, at: Instant(usec: 1_806_193_812_000_001), source: .desktop,
+                              snoozeUntil: kind == .snoozed ? Instant(usec: 1_806_194_412_000_001) : nil,
+                              reason: "zweite\nZeile ✓", note: "= not a field")
+        #expect(DoseEvent(journalFields: Self.fields(event)) == event)
+    }
+
+    /// Random events survive the trip through journal fields.
+    @Test func roundTripProperty() async {
+        await propertyCheck(count: 300, input: Gen.int64(in: 0...Int64.max).array(of: 8)) { seeds in
+            let kind = EventKind.allCases[Int(seeds[0] % Int64(EventKind.allCases.count))]
+            let offset = Int(seeds[1] % (26 * 4)) * 900 - 12 * 3600
+            let scheduled = Instant(seconds: seeds[2] % 4_000_000_000)
+            let local = LocalDate(dayNumber: (scheduled.seconds + Int64(offset)) / 86_400)
+            let id = DoseID(medication: "med-\(seeds[3] % 1000)", date: local, time: WallTime(minuteOfDay: Int(seeds[3] % 1440))!)
+            let text = ["", "x", "a\nb", "ü✓", "=", " trailing "][Int(seeds[4] % 6)]
+            let dose = Dose(id: id, name: "N\(text)", doseText: text, scheduled: scheduled, utcOffset: offset)
+            let at = Instant(usec: scheduled.usec + seeds[5] % 10_000_000_000 - 5_000_000_000)
+            let event = DoseEvent(kind: kind, dose: dose, at: at, source: EventSource.allCases[Int(seeds[6] % 4)],
+                                  snoozeUntil: kind == .snoozed ? Instant(usec: at.usec + seeds[7] % 3_600_000_000) : nil,
+                                  reason: seeds[7] % 2 == 0 ? text : nil, note: seeds[7] % 3 == 0 ? text : nil)
+            #expect(DoseEvent(journalFields: Self.fields(event)) == event)
+        }
+    }
+
+    /// Entries that lack a required field, or whose fields disagree, are not read as events.
+    @Test(arguments: ["MEDD_EVENT", "MEDD_DOSE_ID", "MEDD_MED_NAME", "MEDD_DOSE", "MEDD_SCHEDULED",
+                      "MEDD_SCHEDULED_USEC", "MEDD_EVENT_USEC", "MEDD_SOURCE"])
+    func missingFieldIsRejected(field: String) {
+        var fields = Self.fields(DoseEvent(kind: .taken, dose: Self.dose, at: Self.dose.scheduled, source: .cli))
+        fields[field] = nil
+        #expect(DoseEvent(journalFields: fields) == nil)
+    }
+
+    /// Malformed or contradicting values are rejected.
+    @Test(arguments: [
+        ("MEDD_EVENT", "eaten"), ("MEDD_SOURCE", "phone"), ("MEDD_DOSE_ID", "Metformin_20261122_08_00"),
+        ("MEDD_MED_ID", "aspirin"), ("MEDD_SCHEDULED_USEC", "12x"), ("MEDD_EVENT_USEC", ""),
+        ("MEDD_SCHEDULED", "2026-11-22T09:00:00+01:00"), ("MEDD_SCHEDULED", "2026-11-22 08:00:00+01:00"),
+        ("MEDD_SCHEDULED", "2026-11-22T08:00:00+0100"), ("MEDD_SNOOZE_UNTIL_USEC", "soon"), ("MEDD_SNOOZE_UNTIL", "later"),
+    ])
+    func badValueIsRejected(field: String, value: String) {
+        var fields = Self.fields(DoseEvent(kind: .taken, dose: Self.dose, at: Self.dose.scheduled, source: .cli))
+        fields[field] = value
+        #expect(DoseEvent(journalFields: fields) == nil)
+    }
+
+    /// Without the microsecond field, the snooze end is read from its ISO 8601 text.
+    @Test func snoozeEndFromTextAlone() {
+        let until = Instant(seconds: 1_795_331_400)
+        var fields = Self.fields(DoseEvent(kind: .snoozed, dose: Self.dose, at: Self.dose.scheduled, source: .cli, snoozeUntil: until))
+        fields["MEDD_SNOOZE_UNTIL_USEC"] = nil
+        #expect(DoseEvent(journalFields: fields)?.snoozeUntil == until)
+        #expect(DoseEvent.parseISO8601("2026-11-22T07:10:00Z")?.instant == until)
+    }
+}
