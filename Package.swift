@@ -48,6 +48,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(
+            name: "loop-probe",
+            dependencies: ["Systemd"],
+            path: "Tests/Tools/LoopProbe",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
             name: "medctl",
             dependencies: [
                 "MeddCore", "MeddConfig",
@@ -62,7 +68,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SystemdTests",
-            dependencies: ["Systemd", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Systemd", "loop-probe", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,34 @@
+import CSystemd
+import Glibc
+
+/// A `sockaddr_un` for a filesystem path.
+struct SocketAddress {
+    private var storage = sockaddr_un()
+
+    init(path: String) throws(SocketError) {
+        storage.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: storage.sun_path)
+        guard !bytes.isEmpty, bytes.count < capacity else {
+            throw SocketError("socket path \(path) is \(bytes.count) bytes; it must be 1 to \(capacity - 1)")
+        }
+        withUnsafeMutableBytes(of: &storage.sun_path) { buffer in
+            buffer.copyBytes(from: bytes)
+            buffer[bytes.count] = 0
+        }
+    }
+
+    mutating func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
+        withUnsafePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+    }
+
+    /// Whether something accepts connections at this path right now.
+    mutating func answers() -> Bool {
+        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard probe >= 0 else { return false }
+        defer { close(probe) }
+        return withSockaddr { connect(probe, $0, $1) } == 0
+    }
+}

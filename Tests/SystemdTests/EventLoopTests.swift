@@ -1,0 +1,84 @@
+import Foundation
+import Glibc
+import Systemd
+import Testing
+
+/// The sd-event loop in this process: wall-clock timers, the single wake timer, io, inotify.
+/// Signal and child sources run in `loop-probe` (see `LoopSignalTests`): they take SIGCHLD
+/// through a signalfd, which would starve Foundation's `Process` in the test runner.
+@Suite struct EventLoopTests {
+    static func nowUsec() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return UInt64(spec.tv_sec) * 1_000_000 + UInt64(spec.tv_nsec / 1000)
+    }
+
+    /// Runs the loop until `done` or five seconds pass.
+    static func spin(_ loop: EventLoop, until done: () -> Bool) throws {
+        let deadline = nowUsec() + 5_000_000
+        while !done(), nowUsec() < deadline { try loop.runOnce(timeoutUsec: 100_000) }
+    }
+
+    /// A timer at an absolute wall-clock instant fires once, not early, and its lateness is known.
+    @Test func timerFiresAtItsInstant() throws {
+        let loop = try EventLoop()
+        let due = Self.nowUsec() + 30_000
+        var firedAt: UInt64?
+        let timer = try loop.addTimer(atRealtimeUsec: due) { _ in firedAt = Self.nowUsec() }
+        try Self.spin(loop) { firedAt != nil }
+        let fired = try #require(firedAt)
+        #expect(fired >= due)
+        print("timer lateness: \(fired - due) µs")
+        _ = timer
+    }
+
+    /// The wake timer re-arms to a new instant and disarms with nil.
+    @Test func wakeTimerRearmsAndDisarms() throws {
+        let loop = try EventLoop()
+        var wakes = 0
+        let timer = WakeTimer(loop: loop) { _ in wakes += 1 }
+        try timer.arm(atRealtimeUsec: Self.nowUsec() + 3_600_000_000)
+        try timer.arm(atRealtimeUsec: Self.nowUsec() + 10_000)
+        try Self.spin(loop) { wakes == 1 }
+        #expect(wakes == 1)
+        try timer.arm(atRealtimeUsec: Self.nowUsec() + 10_000)
+        try timer.arm(atRealtimeUsec: nil)
+        try loop.runOnce(timeoutUsec: 50_000)
+        #expect(wakes == 1)
+        #expect(timer.armedAt == nil)
+    }
+
+    /// A readable descriptor calls its io handler.
+    @Test func ioSourceSeesReadableDescriptor() throws {
+        let loop = try EventLoop()
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        var seen = false
+        let source = try loop.addIO(descriptor: fds[0]) { _ in seen = true }
+        _ = write(fds[1], "x", 1)
+        try Self.spin(loop) { seen }
+        #expect(seen)
+        source.cancel()
+        close(fds[0])
+        close(fds[1])
+    }
+
+    /// The time-zone watcher sees the watched file replaced (by rename, as tools do) and written.
+    @Test func timeZoneWatcherSeesReplacement() throws {
+        let loop = try EventLoop()
+        let path = LoopProbeRunner.temporaryPath("localtime")
+        _ = FileManager.default.createFile(atPath: path, contents: Data("Europe/Berlin".utf8))
+        var changes = 0
+        let watcher = try TimeZoneWatcher(loop: loop, path: path) { changes += 1 }
+        let replacement = path + ".new"
+        _ = FileManager.default.createFile(atPath: replacement, contents: Data("America/New_York".utf8))
+        #expect(rename(replacement, path) == 0)
+        try Self.spin(loop) { changes >= 1 }
+        #expect(changes >= 1)
+        _ = FileManager.default.createFile(atPath: (path as NSString).deletingLastPathComponent + "/unrelated", contents: Data())
+        let before = changes
+        try loop.runOnce(timeoutUsec: 50_000)
+        #expect(changes == before)
+        _ = watcher
+    }
+}
