@@ -68,7 +68,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SystemdTests",
-            dependencies: ["Systemd", "loop-probe", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Systemd", "MeddCore", "loop-probe", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
