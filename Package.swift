@@ -66,14 +66,15 @@ let package = Package(
             dependencies: ["MeddCore", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: swiftSettings
         ),
+        .target(name: "MeddTestSupport", path: "Tests/Support", swiftSettings: swiftSettings),
         .testTarget(
             name: "SystemdTests",
-            dependencies: ["Systemd", "MeddCore", "loop-probe", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Systemd", "MeddCore", "MeddTestSupport", "loop-probe", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MeddStoreTests",
-            dependencies: ["MeddStore", "MeddCore", "ledger-probe", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["MeddStore", "MeddCore", "MeddTestSupport", "ledger-probe", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -84,7 +85,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MedctlTests",
-            dependencies: ["medctl", "MeddCore"],
+            dependencies: ["medctl", "MeddCore", "MeddTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import MeddTestSupport
 
 /// Runs the built `medctl` binary as a user would, capturing its output and exit status.
 struct MedctlRunner {
@@ -9,16 +10,7 @@ struct MedctlRunner {
     }
 
     /// `medctl` is built next to the test bundle because the test target depends on it.
-    static let binary: URL = {
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var directory = here.deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("medctl")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        fatalError("medctl binary not found near \(here.path); run `swift build` first")
-    }()
+    static let binary = URL(fileURLWithPath: BuiltProduct.path("medctl"))
 
     static func run(_ arguments: [String], zone: String = "Europe/Berlin", environment extra: [String: String] = [:]) throws -> Result {
         let process = Process()

@@ -1,6 +1,7 @@
 import Foundation
 @testable import MeddCore
 import MeddStore
+import MeddTestSupport
 
 /// Temporary state directories and a small dose book for ledger tests.
 enum LedgerFixture {
@@ -32,15 +33,8 @@ enum LedgerFixture {
         effects.compactMap { if case .record(let event) = $0 { event } else { nil } }
     }
 
-    /// Runs a binary built next to the test bundle.
+    /// A binary built next to the test bundle.
     static func tool(_ name: String) -> URL {
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var directory = here.deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        fatalError("\(name) not found near \(here.path); run `swift build` first")
+        URL(fileURLWithPath: BuiltProduct.path(name))
     }
 }

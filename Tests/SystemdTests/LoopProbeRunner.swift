@@ -1,18 +1,10 @@
 import Foundation
 import Glibc
+import MeddTestSupport
 
 /// Runs `loop-probe` (built next to the tests) with a chosen environment.
 enum LoopProbeRunner {
-    static let binary: String = {
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var directory = here.deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("loop-probe").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        fatalError("loop-probe not found near \(here.path); run `swift build` first")
-    }()
+    static let binary = BuiltProduct.path("loop-probe")
 
     /// Starts the probe with its stdout going to a file the caller can read while it runs.
     static func start(_ arguments: [String], environment: [String: String] = [:], executable: String? = nil) throws -> (Process, String) {
