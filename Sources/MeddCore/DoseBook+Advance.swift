@@ -106,7 +106,9 @@ extension DoseBook {
     private mutating func fireDueDoses(_ now: Instant, after previous: Instant, reconsidering: Bool, _ effects: inout [Effect]) {
         var onTime: [Dose] = []
         var late: [String: [Dose]] = [:]
-        for dose in plan where dose.scheduled <= now && records[dose.id] == nil {
+        for dose in plan {
+            if dose.scheduled > now { break }  // the plan is sorted by due instant
+            guard records[dose.id] == nil else { continue }
             let age = TimeSpan(seconds: now.seconds - dose.scheduled.seconds)
             if dose.scheduled > previous {
                 if age >= settings.grace {
