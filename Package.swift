@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "MeddConfig", targets: ["MeddConfig"]),
         .library(name: "MeddStore", targets: ["MeddStore"]),
         .library(name: "Systemd", targets: ["Systemd"]),
+        .library(name: "MeddControl", targets: ["MeddControl"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,6 +35,12 @@ let package = Package(
         .target(
             name: "MeddConfig",
             dependencies: ["MeddCore", .product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "MeddControl",
+            dependencies: ["MeddCore"],
+            exclude: ["io.medd.Control.varlink"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -81,6 +88,12 @@ let package = Package(
             name: "MeddConfigTests",
             dependencies: ["MeddConfig", "MeddCore"],
             resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MeddControlTests",
+            dependencies: ["MeddControl", "MeddCore"],
+            exclude: ["interface_check.py"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,114 @@
+/// The `io.medd.Control` Varlink interface: its name and IDL text (a copy of `io.medd.Control.varlink`).
+public enum ControlInterface {
+    public static let name = "io.medd.Control"
+
+    /// The interface description returned by `org.varlink.service.GetInterfaceDescription`.
+    public static let description = """
+# Control interface of medd, the medication-reminder daemon.
+# Times are ISO 8601 with a UTC offset (2026-11-22T08:00:00+01:00);
+# usec is microseconds since the Unix epoch. Only the socket owner's UID is served.
+interface io.medd.Control
+
+# One dose as the daemon knows it.
+type Dose (
+  # Dose ID: medication ID, local date and wall time.
+  id: string,
+  # Medication ID from the configuration.
+  medication: string,
+  # Display name of the medication.
+  name: string,
+  # What to take, as written in the configuration ("1 tablet").
+  dose: string,
+  # When the dose is scheduled, ISO 8601 with offset.
+  scheduled: string,
+  # The scheduled time in microseconds since the epoch.
+  usec: int,
+  # planned, pending, snoozed, taken, skipped or missed.
+  state: string,
+  # When the dose was answered (final states only).
+  answeredAt: ?string,
+  # Who answered: daemon, cli, desktop or hook.
+  source: ?string,
+  # When a snoozed dose comes back.
+  snoozeUntil: ?string,
+  # Free text given with the answer.
+  note: ?string
+)
+
+# Adherence counts for one medication, or for all of them.
+type AdherenceCounts (
+  # Taken within the grace period.
+  onTime: int,
+  # Taken after the grace period.
+  late: int,
+  skipped: int,
+  missed: int,
+  # onTime + late.
+  taken: int,
+  # Percentage taken of all answered doses; null when there were none.
+  percentage: ?float
+)
+
+# State of the daemon.
+method Status() -> (
+  version: string,
+  # When the daemon started, ISO 8601 with offset.
+  startedAt: string,
+  # The next planned dose, if any.
+  nextDose: ?Dose,
+  pending: int,
+  snoozed: int
+)
+
+# Doses in a range; without one, the current local day and the rest of the horizon.
+method ListDoses(from: ?string, to: ?string, medication: ?string) -> (doses: []Dose)
+
+# Marks a dose taken. dose is a dose ID, or a medication ID meaning its current
+# open dose (or a new as-needed dose); at defaults to now.
+method Taken(dose: string, at: ?string, note: ?string) -> (dose: Dose)
+
+# Snoozes an open dose for minutes (default from the configuration, at least 1).
+method Snooze(dose: string, minutes: ?int) -> (snoozeId: string, until: string, dose: Dose)
+
+# Skips a dose, with an optional reason kept as its note.
+method Skip(dose: string, reason: ?string) -> (dose: Dose)
+
+# Re-reads the configuration. On error the old one stays and InvalidConfig is returned.
+method Reload() -> (medications: int, planned: int)
+
+# Taken, late, skipped and missed doses per medication over a range
+# (default: the last 30 days).
+method Adherence(since: ?string, until: ?string, medication: ?string) -> (
+  since: string,
+  until: string,
+  medications: [string]AdherenceCounts,
+  total: AdherenceCounts
+)
+
+# Streams one reply per state change; call with "more": true.
+# event is the journal event kind (fired, taken, snoozed, skipped, missed, ...).
+method Watch() -> (event: string, at: string, dose: Dose)
+
+# No dose with this ID, and no open dose of a medication with this ID.
+error NoSuchDose (dose: string)
+
+# No medication with this ID in the configuration.
+error NoSuchMedication (medication: string)
+
+# The dose is not due yet and cannot be answered before due.
+error NotYetDue (dose: string, due: string)
+
+# A medication ID names more than one open dose; name one of the candidates.
+error Ambiguous (candidates: []string)
+
+# The as-needed medication has reached its limit.
+error LimitReached (medication: string, message: string)
+
+# The dose is already taken, skipped or missed.
+error AlreadyFinal (dose: string, state: string)
+
+# The configuration has errors (PATH:LINE:COLUMN: message); the old one stays.
+error InvalidConfig (errors: []string)
+
+"""
+}

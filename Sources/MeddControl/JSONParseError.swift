@@ -1,0 +1,10 @@
+/// Why bytes are not one acceptable JSON value.
+public enum JSONParseError: Error, Hashable, Sendable {
+    case notUTF8
+    /// Syntax error at this byte offset.
+    case syntax(offset: Int)
+    /// Arrays and objects nested deeper than the parser's limit.
+    case tooDeep
+    /// An object names the same key twice.
+    case duplicateKey(String)
+}

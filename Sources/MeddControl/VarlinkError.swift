@@ -1,0 +1,33 @@
+/// A Varlink error reply: a qualified error name and its parameters.
+public struct VarlinkError: Error, Hashable, Sendable {
+    public var name: String
+    public var parameters: [String: JSONValue]
+
+    public init(name: String, parameters: [String: JSONValue] = [:]) {
+        self.name = name
+        self.parameters = parameters
+    }
+
+    /// `org.varlink.service.InterfaceNotFound`.
+    public static func interfaceNotFound(_ interface: String) -> VarlinkError {
+        VarlinkError(name: "org.varlink.service.InterfaceNotFound", parameters: ["interface": .string(interface)])
+    }
+
+    /// `org.varlink.service.MethodNotFound`.
+    public static func methodNotFound(_ method: String) -> VarlinkError {
+        VarlinkError(name: "org.varlink.service.MethodNotFound", parameters: ["method": .string(method)])
+    }
+
+    /// `org.varlink.service.InvalidParameter`.
+    public static func invalidParameter(_ parameter: String) -> VarlinkError {
+        VarlinkError(name: "org.varlink.service.InvalidParameter", parameters: ["parameter": .string(parameter)])
+    }
+
+    /// `org.varlink.service.ExpectedMore`: the method streams and needs `"more": true`.
+    public static let expectedMore = VarlinkError(name: "org.varlink.service.ExpectedMore")
+
+    /// An error of `io.medd.Control`, e.g. `control("NoSuchDose", ["dose": .string(id)])`.
+    public static func control(_ member: String, _ parameters: [String: JSONValue] = [:]) -> VarlinkError {
+        VarlinkError(name: "\(ControlInterface.name).\(member)", parameters: parameters)
+    }
+}

@@ -1,0 +1,59 @@
+import Testing
+import MeddCore
+import MeddControl
+
+/// Replies and errors as NUL-terminated JSON with sorted keys.
+@Suite struct EncodingTests {
+    static func text(_ bytes: [UInt8]) -> String {
+        #expect(bytes.last == 0)
+        #expect(bytes.dropLast().contains(0) == false)
+        return String(decoding: bytes.dropLast(), as: UTF8.self)
+    }
+
+    /// A plain reply, with keys sorted at every level.
+    @Test func parametersReply() {
+        let reply = VarlinkReply.parameters(["z": .integer(1), "a": .object(["y": .null, "b": .array([.bool(true), .number(1.5)])])])
+        #expect(Self.text(reply) == #"{"parameters":{"a":{"b":[true,1.5],"y":null},"z":1}}"#)
+    }
+
+    /// A streamed reply carries `"continues": true`.
+    @Test func continuesReply() {
+        #expect(Self.text(VarlinkReply.parameters([:], continues: true)) == #"{"continues":true,"parameters":{}}"#)
+    }
+
+    /// Strings are escaped so that the output parses back to the same value.
+    @Test func escapingRoundTrips() throws {
+        let value = JSONValue.object(["s": .string("quote\" backslash\\ nul\u{0} tab\t é 😀 \u{1F}")])
+        let bytes = value.serialized
+        #expect(!bytes.contains(0))
+        #expect(try JSONParser.parse(bytes) == value)
+    }
+
+    /// An `io.medd.Control` error from a rejection.
+    @Test func rejectionError() throws {
+        let id = try #require(DoseID(parsing: "aspirin_20261122_08_00"))
+        #expect(Self.text(VarlinkReply.error(VarlinkError(.alreadyFinal(id, .taken))))
+            == #"{"error":"io.medd.Control.AlreadyFinal","parameters":{"dose":"\#(id)","state":"taken"}}"#)
+        #expect(Self.text(VarlinkReply.error(VarlinkError(.noSuchDose("x"))))
+            == #"{"error":"io.medd.Control.NoSuchDose","parameters":{"dose":"x"}}"#)
+        #expect(VarlinkError(.ambiguous([id])).parameters == ["candidates": .array([.string(id.description)])])
+        #expect(VarlinkError(.invalidParameter("at")).name == "org.varlink.service.InvalidParameter")
+        #expect(Self.text(VarlinkReply.error(.invalidConfig(["a.toml:1:1: bad"])))
+            == #"{"error":"io.medd.Control.InvalidConfig","parameters":{"errors":["a.toml:1:1: bad"]}}"#)
+    }
+
+    /// `GetInfo` names the vendor, product, version, url and both interfaces.
+    @Test func getInfo() {
+        #expect(Self.text(VarlinkService.getInfo(version: "1.2.3", url: "https://example.org"))
+            == #"{"parameters":{"interfaces":["org.varlink.service","io.medd.Control"],"product":"medd","url":"https://example.org","vendor":"medd","version":"1.2.3"}}"#)
+    }
+
+    /// `GetInterfaceDescription` returns the IDL, or `InterfaceNotFound`.
+    @Test func getInterfaceDescription() throws {
+        let reply = try JSONParser.parse(Array(VarlinkService.getInterfaceDescription(interface: "io.medd.Control").dropLast()))
+        #expect(reply == .object(["parameters": .object(["description": .string(ControlInterface.description)])]))
+        #expect(Self.text(VarlinkService.getInterfaceDescription(interface: "nope"))
+            == #"{"error":"org.varlink.service.InterfaceNotFound","parameters":{"interface":"nope"}}"#)
+        #expect(Self.text(VarlinkService.getInterfaceDescription(interface: "org.varlink.service")).contains("interface org.varlink.service"))
+    }
+}
