@@ -24,3 +24,10 @@ if ! command -v swift >/dev/null; then
     echo "setup: no swift on PATH; install Swift 6.1 or later (swift.org) and add it to PATH" >&2
     exit 1
 fi
+
+# The Varlink IDL test parses io.medd.Control.varlink with the reference Python package;
+# without it that test is skipped, so failing to install it is only a warning.
+if command -v python3 >/dev/null && ! python3 -c 'import varlink' 2>/dev/null; then
+    python3 -m pip install --quiet varlink 2>/dev/null \
+        || echo "setup: warning: could not install the python varlink package (python3 -m pip install varlink); the IDL check will be skipped" >&2
+fi

@@ -211,6 +211,7 @@ public struct JSONParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if integral, let value = Int(text) { return .integer(value) }
         guard let value = Double(text) else { throw .syntax(offset: start) }
+        guard value.isFinite else { throw .numberOutOfRange(offset: start) }
         return .number(value)
     }
 

@@ -65,6 +65,7 @@ enum MalformedCorpus {
         MalformedInput("minutes a float", call(snooze, #"{"dose":"a","minutes":10.0}"#), .invalidParameter("minutes")),
         MalformedInput("minutes an exponent", call(snooze, #"{"dose":"a","minutes":1e1}"#), .invalidParameter("minutes")),
         MalformedInput("minutes huge", call(snooze, #"{"dose":"a","minutes":99999999999999999999999}"#), .invalidParameter("minutes")),
+        MalformedInput("minutes beyond Double", call(snooze, #"{"dose":"a","minutes":1e999}"#), .malformed(.numberOutOfRange(offset: 70))),
         MalformedInput("minutes over a year", call(snooze, #"{"dose":"a","minutes":600000}"#), .invalidParameter("minutes")),
         MalformedInput("minutes Int.max", call(snooze, #"{"dose":"a","minutes":9223372036854775807}"#), .invalidParameter("minutes")),
         MalformedInput("minutes a string", call(snooze, #"{"dose":"a","minutes":"10"}"#), .invalidParameter("minutes")),
