@@ -101,8 +101,8 @@ error NotYetDue (dose: string, due: string)
 # A medication ID names more than one open dose; name one of the candidates.
 error Ambiguous (candidates: []string)
 
-# The as-needed medication has reached its limit.
-error LimitReached (medication: string, message: string)
+# The as-needed medication has reached its limit; message says which and until when.
+error LimitReached (medication: ?string, message: string)
 
 # The dose is already taken, skipped or missed.
 error AlreadyFinal (dose: string, state: string)

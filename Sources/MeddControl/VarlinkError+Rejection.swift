@@ -13,7 +13,7 @@ extension VarlinkError {
         case .ambiguous(let candidates):
             self = .control("Ambiguous", ["candidates": .array(candidates.map { .string($0.description) })])
         case .limitReached(let text):
-            self = .control("LimitReached", ["medication": .string(""), "message": .string(text)])
+            self = .control("LimitReached", ["message": .string(text)])
         case .alreadyFinal(let id, let state):
             self = .control("AlreadyFinal", ["dose": .string(id.description), "state": .string(state.rawValue)])
         case .invalidParameter(let text):

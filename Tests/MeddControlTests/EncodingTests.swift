@@ -37,6 +37,8 @@ import MeddControl
         #expect(Self.text(VarlinkReply.error(VarlinkError(.noSuchDose("x"))))
             == #"{"error":"io.medd.Control.NoSuchDose","parameters":{"dose":"x"}}"#)
         #expect(VarlinkError(.ambiguous([id])).parameters == ["candidates": .array([.string(id.description)])])
+        #expect(VarlinkError(.limitReached("at most 4 a day")) == .control("LimitReached", ["message": .string("at most 4 a day")]))
+        #expect(VarlinkError(.noSuchMedication("m")) == .control("NoSuchMedication", ["medication": .string("m")]))
         #expect(VarlinkError(.invalidParameter("at")).name == "org.varlink.service.InvalidParameter")
         #expect(Self.text(VarlinkReply.error(.invalidConfig(["a.toml:1:1: bad"])))
             == #"{"error":"io.medd.Control.InvalidConfig","parameters":{"errors":["a.toml:1:1: bad"]}}"#)
