@@ -36,12 +36,14 @@ public final class EventLoop: @unchecked Sendable {
     /// The loop's idea of the wall clock, in microseconds since the epoch (cached per iteration).
     public var realtimeUsec: UInt64 {
         var now: UInt64 = 0
-        if sd_event_now(event, CLOCK_REALTIME, &now) < 0 {
-            var spec = timespec()
-            clock_gettime(CLOCK_REALTIME, &spec)
-            return UInt64(spec.tv_sec) * 1_000_000 + UInt64(spec.tv_nsec / 1000)
-        }
-        return now
+        return sd_event_now(event, CLOCK_REALTIME, &now) < 0 ? Self.wallClockUsec() : now
+    }
+
+    /// The wall clock read now (not the loop's cached iteration time), in microseconds since the epoch.
+    public static func wallClockUsec() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return UInt64(spec.tv_sec) * 1_000_000 + UInt64(spec.tv_nsec / 1000)
     }
 
     /// Sends `WATCHDOG=1` at half of `$WATCHDOG_USEC` from inside the loop, when the service

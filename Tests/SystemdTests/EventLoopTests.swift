@@ -7,11 +7,7 @@ import Testing
 /// Signal and child sources run in `loop-probe` (see `LoopSignalTests`): they take SIGCHLD
 /// through a signalfd, which would starve Foundation's `Process` in the test runner.
 @Suite struct EventLoopTests {
-    static func nowUsec() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return UInt64(spec.tv_sec) * 1_000_000 + UInt64(spec.tv_nsec / 1000)
-    }
+    static func nowUsec() -> UInt64 { EventLoop.wallClockUsec() }
 
     /// Runs the loop until `done` or five seconds pass.
     static func spin(_ loop: EventLoop, until done: () -> Bool) throws {

@@ -1,6 +1,6 @@
 import Glibc
 import Logging
-import Systemd
+@testable import Systemd
 import Testing
 
 /// With no journald the writer throws a `SystemError` the caller can act on: no crash, no hang.
@@ -39,12 +39,8 @@ struct JournalUnavailableTests {
             } catch { exit(3) }
 
             let stale = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array("/run/systemd/journal/socket".utf8) + [0]) }
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
+            guard var address = try? SocketAddress(path: JournalWriter.socketPath) else { exit(8) }
+            let bound = address.withSockaddr { bind(stale, $0, $1) }
             guard bound == 0 else { exit(4) }
             close(stale)
             do {

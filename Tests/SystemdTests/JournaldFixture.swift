@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Systemd
+@testable import Systemd
 
 /// A real systemd-journald for the journal tests, and ways to find the tests' own entries in it.
 ///
@@ -47,12 +47,8 @@ enum JournaldFixture {
         let probe = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard probe >= 0 else { return false }
         defer { close(probe) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(socketPath.utf8) + [0]) }
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        } == 0
+        guard var address = try? SocketAddress(path: socketPath) else { return false }
+        return address.withSockaddr { connect(probe, $0, $1) } == 0
     }
 
     /// A value no other entry carries, to find this test's entries.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+@testable import Systemd
 import Testing
 
 /// sd_notify and the watchdog, received by a real `NOTIFY_SOCKET` listener.
@@ -12,12 +13,8 @@ import Testing
         init() throws {
             path = LoopProbeRunner.temporaryPath("notify.sock")
             descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
+            var address = try SocketAddress(path: path)
+            let bound = address.withSockaddr { bind(descriptor, $0, $1) }
             guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
         }
 

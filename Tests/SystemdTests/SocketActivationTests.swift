@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+@testable import Systemd
 import Testing
 
 /// The control socket: passed by `systemd-socket-activate`, bound by us, stale, or in use.
@@ -16,12 +17,8 @@ import Testing
     static func greet(_ path: String) -> String? {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        guard var address = try? SocketAddress(path: path) else { return nil }
+        let connected = address.withSockaddr { connect(descriptor, $0, $1) }
         guard connected == 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 256)
         let count = read(descriptor, &buffer, buffer.count)
@@ -67,12 +64,8 @@ import Testing
     @Test func replacesAStaleSocket() throws {
         let path = LoopProbeRunner.temporaryPath("control.sock")
         let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        var address = try SocketAddress(path: path)
+        _ = address.withSockaddr { bind(stale, $0, $1) }
         close(stale)
         #expect(Self.waitForSocket(path))
         let (probe, output) = try LoopProbeRunner.start(["socket", path])
