@@ -8,4 +8,10 @@ public enum Effect: Hashable, Sendable {
     case closeAlert(DoseID)
     /// Arm the single wake-up timer; nil means nothing is scheduled.
     case wakeUp(at: Instant?)
+
+    /// The event this effect asks to record, if it is a `.record`.
+    public var recordedEvent: DoseEvent? {
+        if case .record(let event) = self { return event }
+        return nil
+    }
 }

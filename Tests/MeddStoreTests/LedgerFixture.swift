@@ -30,7 +30,7 @@ enum LedgerFixture {
     }
 
     static func events(_ effects: [Effect]) -> [DoseEvent] {
-        effects.compactMap { if case .record(let event) = $0 { event } else { nil } }
+        effects.compactMap(\.recordedEvent)
     }
 
     /// A binary built next to the test bundle.

@@ -28,7 +28,7 @@ do {
     for step in 0..<steps {
         now = now + .minutes(20)
         let fired = book.advance(to: now)
-        try ledger.commit(fired.recordedEvents, state: book)
+        try ledger.commit(fired.compactMap(\.recordedEvent), state: book)
         for id in book.open.sorted() {
             let outcome: Result<Outcome, Rejection>
             switch (step + id.time.hour) % 3 {
@@ -37,7 +37,7 @@ do {
             default: outcome = book.take(id.description, note: "probe step \(step)", source: .cli, now: now)
             }
             guard case .success(let answer) = outcome else { continue }
-            let events = answer.effects.recordedEvents
+            let events = answer.effects.compactMap(\.recordedEvent)
             try ledger.commit(events, state: book)
             let acks = events.filter { $0.kind.isFinal || $0.kind == .snoozed }
                 .map { "ack \($0.dose.id) \($0.kind.rawValue) \($0.at.usec)\n" }.joined()
@@ -47,10 +47,4 @@ do {
 } catch {
     FileHandle.standardError.write(Data("ledger-probe: \(error)\n".utf8))
     exit(1)
-}
-
-extension Array where Element == Effect {
-    var recordedEvents: [DoseEvent] {
-        compactMap { if case .record(let event) = $0 { event } else { nil } }
-    }
 }
