@@ -10,6 +10,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "medd",
     products: [
+        .executable(name: "medd", targets: ["medd"]),
         .executable(name: "medctl", targets: ["medctl"]),
         .library(name: "MeddCore", targets: ["MeddCore"]),
         .library(name: "MeddConfig", targets: ["MeddConfig"]),
@@ -46,6 +47,23 @@ let package = Package(
         .target(
             name: "MeddStore",
             dependencies: ["MeddCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "MeddDaemon",
+            dependencies: [
+                "MeddCore", "MeddConfig", "MeddStore", "MeddControl", "Systemd",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "medd",
+            dependencies: [
+                "MeddCore", "MeddConfig", "MeddDaemon", "Systemd",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

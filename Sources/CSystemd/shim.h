@@ -14,5 +14,29 @@
 #include <sys/un.h>
 #include <signal.h>
 #include <time.h>
+#include <fcntl.h>
+
+// GNU extensions Swift's Glibc module does not expose (it is built without _GNU_SOURCE).
+int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
+int pipe2(int fds[2], int flags);
+
+/// Accepts a connection as non-blocking and close-on-exec; -1 with errno on failure.
+static inline int medd_accept(int listener) {
+    return accept4(listener, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
+}
+
+/// The UID of the process at the other end of a Unix socket (SO_PEERCRED).
+static inline int medd_peer_uid(int fd, uid_t *uid) {
+    struct { pid_t pid; uid_t uid; gid_t gid; } credentials;
+    socklen_t length = sizeof credentials;
+    int result = getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length);
+    if (result == 0) *uid = credentials.uid;
+    return result;
+}
+
+/// A pipe whose ends are close-on-exec and non-blocking.
+static inline int medd_pipe(int fds[2]) {
+    return pipe2(fds, O_CLOEXEC | O_NONBLOCK);
+}
 
 #endif

@@ -37,9 +37,9 @@ type Dose (
 
 # Adherence counts for one medication, or for all of them.
 type AdherenceCounts (
-  # Taken within the grace period.
+  # Taken within an hour of the due time.
   onTime: int,
-  # Taken after the grace period.
+  # Taken more than an hour after the due time.
   late: int,
   skipped: int,
   missed: int,
@@ -109,6 +109,9 @@ error AlreadyFinal (dose: string, state: string)
 
 # The configuration has errors (PATH:LINE:COLUMN: message); the old one stays.
 error InvalidConfig (errors: []string)
+
+# The ledger could not record the answer (disk full, read-only); nothing was acknowledged.
+error StorageFailed (message: string)
 
 """
 }

@@ -33,6 +33,12 @@ extension EventLoop {
         return source
     }
 
+    /// Blocks SIGCHLD for the process before any child starts, so no exit is missed between a
+    /// spawn and its `addChild`.
+    public static func blockChildSignal() throws(SystemError) {
+        try block(SIGCHLD)
+    }
+
     static func block(_ signal: Int32) throws(SystemError) {
         var set = sigset_t()
         sigemptyset(&set)

@@ -19,6 +19,11 @@ public final class LoopSource: @unchecked Sendable {
         }
     }
 
+    /// Changes which `EPOLL*` events an I/O source waits for (EPOLLIN 0x001, EPOLLOUT 0x004).
+    public func setIOEvents(_ events: UInt32) {
+        if let pointer { sd_event_source_set_io_events(pointer, events) }
+    }
+
     /// A short name shown in sd-event's debug logs.
     public func describe(_ name: String) {
         if let pointer { sd_event_source_set_description(pointer, name) }

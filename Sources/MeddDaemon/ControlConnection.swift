@@ -1,0 +1,140 @@
+import Glibc
+import MeddControl
+import Systemd
+
+/// One client of the control socket: NUL-framed calls in, replies out, perhaps a `Watch` stream.
+final class ControlConnection: @unchecked Sendable {
+    // @unchecked: confined to the loop thread.
+    /// A client that stops reading a watch stream is dropped once this much output is waiting.
+    static let maximumPendingOutput = 4 * 1024 * 1024
+    private static let readable: UInt32 = 0x001
+    private static let writable: UInt32 = 0x004
+    private static let hangUp: UInt32 = 0x008 | 0x010  // EPOLLERR | EPOLLHUP
+
+    let stream: StreamConnection
+    private(set) var isWatching = false
+    /// Real-time microseconds of the last message, for the idle timeout.
+    private(set) var lastActivity: UInt64
+    private var framer = VarlinkFramer()
+    private var output: [UInt8] = []
+    private var inputClosed = false
+    private var closed = false
+    private var source: LoopSource?
+    private let dispatch: (VarlinkCall) -> ControlResponse
+    private let onClose: (ControlConnection) -> Void
+
+    init(stream: StreamConnection, dispatch: @escaping (VarlinkCall) -> ControlResponse,
+         onClose: @escaping (ControlConnection) -> Void) {
+        self.stream = stream
+        self.dispatch = dispatch
+        self.onClose = onClose
+        lastActivity = EventLoop.wallClockUsec()
+    }
+
+    func start(on loop: EventLoop) throws(SystemError) {
+        source = try loop.addIO(descriptor: stream.descriptor, events: Self.readable) { [unowned self] events in
+            self.ready(events)
+        }
+        source?.describe("medd-control-client")
+    }
+
+    /// Queues one message for the client and writes what the socket takes now.
+    func send(_ message: [UInt8]) {
+        guard !closed else { return }
+        output += message
+        flushOutput()
+    }
+
+    /// Sends the message and closes once it is written (for refusals).
+    func sendAndClose(_ message: [UInt8]) {
+        inputClosed = true
+        send(message)
+    }
+
+    func close() {
+        guard !closed else { return }
+        closed = true
+        source?.cancel()
+        source = nil
+        stream.close()
+        onClose(self)
+    }
+
+    private func ready(_ events: UInt32) {
+        if events & Self.hangUp != 0, inputClosed || events & Self.readable == 0 {
+            close()
+            return
+        }
+        if events & Self.writable != 0 { flushOutput() }
+        if !closed, !inputClosed, events & ~Self.writable != 0 { readInput() }
+    }
+
+    private func readInput() {
+        while !closed, !inputClosed {
+            switch stream.read() {
+            case .bytes(let bytes):
+                framer.append(bytes)
+                processMessages()
+            case .wouldBlock:
+                return
+            case .endOfStream:
+                inputClosed = true
+                flushOutput()
+            }
+        }
+    }
+
+    private func processMessages() {
+        while !closed, !inputClosed {
+            let message: [UInt8]
+            do {
+                guard let next = try framer.nextMessage() else { return }
+                message = next
+            } catch {
+                // Over the size limit without a NUL: nothing sensible can follow on this stream.
+                close()
+                return
+            }
+            lastActivity = EventLoop.wallClockUsec()
+            let call: VarlinkCall
+            do {
+                call = try VarlinkCall(message: message)
+            } catch {
+                guard let reply = error.reply else {
+                    // Not JSON or not a call at all: there is no method to answer.
+                    close()
+                    return
+                }
+                send(VarlinkReply.error(reply))
+                continue
+            }
+            switch dispatch(call) {
+            case .reply(let reply):
+                if !call.oneway { send(reply) }
+            case .watch:
+                isWatching = true
+            }
+        }
+    }
+
+    private func flushOutput() {
+        guard !closed else { return }
+        if !output.isEmpty {
+            guard let written = stream.write(output[...]) else {
+                close()
+                return
+            }
+            output.removeFirst(written)
+        }
+        if output.count > Self.maximumPendingOutput {
+            close()
+            return
+        }
+        if output.isEmpty {
+            // A watcher that shut its sending side still reads the stream; anyone else is done.
+            if inputClosed, !isWatching { close() } else { source?.setIOEvents(inputClosed ? 0 : Self.readable) }
+        } else {
+            source?.setIOEvents(inputClosed ? Self.writable : Self.readable | Self.writable)
+        }
+    }
+}

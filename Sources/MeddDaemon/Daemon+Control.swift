@@ -1,0 +1,146 @@
+import MeddControl
+import MeddCore
+import MeddStore
+
+/// Answering control calls. An answer is replied to only after its events are committed.
+extension Daemon {
+    /// Default range of `Adherence`.
+    static let defaultAdherenceDays: Int64 = 30
+
+    func respond(to call: VarlinkCall) -> ControlResponse {
+        let request: ControlRequest
+        do {
+            request = try ControlRequest(call)
+        } catch {
+            return .reply(VarlinkReply.error(error.reply ?? .invalidParameter("parameters")))
+        }
+        switch request {
+        case .getInfo:
+            return .reply(VarlinkService.getInfo(version: MeddVersion.current))
+        case .getInterfaceDescription(let interface):
+            return .reply(VarlinkService.getInterfaceDescription(interface: interface))
+        case .status:
+            return .reply(status())
+        case .listDoses(let request):
+            return .reply(reply { () throws(VarlinkError) in try listDoses(request) })
+        case .taken(let request):
+            return .reply(reply { () throws(VarlinkError) in
+                let at = try request.at.map { text throws(VarlinkError) in try instant(text, parameter: "at") }
+                let now = clock.now()
+                return try answer(book.take(request.dose, at: at, note: request.note, source: .cli, now: now))
+            })
+        case .snooze(let request):
+            return .reply(reply { () throws(VarlinkError) in
+                let length = request.minutes.map { TimeSpan(seconds: Int64($0) * 60) }
+                let outcome = try answerOutcome(book.snooze(request.dose, length: length, source: .cli, now: clock.now()))
+                let until = outcome.record.snoozeUntil ?? clock.now()
+                return [
+                    "snoozeId": .string(outcome.record.id.snoozeID.description),
+                    "until": .string(until.format(offsetSeconds: outcome.record.dose.utcOffset)),
+                    "dose": outcome.record.varlinkValue,
+                ]
+            })
+        case .skip(let request):
+            return .reply(reply { () throws(VarlinkError) in
+                try answer(book.skip(request.dose, reason: request.reason, source: .cli, now: clock.now()))
+            })
+        case .reload:
+            return .reply(reply { () throws(VarlinkError) in
+                let result = reload()
+                if case .failure(let errors) = result { throw VarlinkError.invalidConfig(errors.lines) }
+                let now = clock.now()
+                let planned = book.doses(from: now, to: now + .days(Int64(book.settings.horizonDays))).count
+                return ["medications": .integer(book.configuration.medications.count), "planned": .integer(planned)]
+            })
+        case .adherence(let request):
+            return .reply(reply { () throws(VarlinkError) in try adherence(request) })
+        case .watch:
+            return .watch
+        }
+    }
+
+    private func reply(_ body: () throws(VarlinkError) -> [String: JSONValue]) -> [UInt8] {
+        do {
+            return VarlinkReply.parameters(try body())
+        } catch {
+            return VarlinkReply.error(error)
+        }
+    }
+
+    /// Commits an answer's effects; a refusal or a ledger failure becomes the Varlink error.
+    private func answerOutcome(_ result: Result<Outcome, Rejection>) throws(VarlinkError) -> Outcome {
+        let outcome: Outcome
+        switch result {
+        case .success(let value): outcome = value
+        case .failure(let rejection): throw VarlinkError(rejection)
+        }
+        do {
+            try perform(outcome.effects)
+        } catch {
+            recover(from: error)
+            throw VarlinkError.control("StorageFailed", ["message": .string("the answer was not recorded: \(error)")])
+        }
+        return outcome
+    }
+
+    private func answer(_ result: Result<Outcome, Rejection>) throws(VarlinkError) -> [String: JSONValue] {
+        ["dose": try answerOutcome(result).record.varlinkValue]
+    }
+
+    private func status() -> [UInt8] {
+        let now = clock.now()
+        var parameters: [String: JSONValue] = [
+            "version": .string(MeddVersion.current),
+            "startedAt": .string(localZoneRules.format(startedAt)),
+            "pending": .integer(book.count(of: .pending)),
+            "snoozed": .integer(book.count(of: .snoozed)),
+        ]
+        if let next = book.nextDose(after: now) { parameters["nextDose"] = DoseRecord(dose: next).varlinkValue }
+        return VarlinkReply.parameters(parameters)
+    }
+
+    private func listDoses(_ request: ListDosesRequest) throws(VarlinkError) -> [String: JSONValue] {
+        let now = clock.now()
+        let from = try request.from.map { text throws(VarlinkError) in try instant(text, parameter: "from") }
+            ?? localZoneRules.startOfDay(localZoneRules.local(now).date)
+        let to = try request.to.map { text throws(VarlinkError) in try instant(text, parameter: "to") }
+            ?? now + .days(Int64(book.settings.horizonDays))
+        guard from <= to else { throw VarlinkError.invalidParameter("to") }
+        if let medication = request.medication, book.configuration.medication(medication) == nil {
+            throw VarlinkError(Rejection.noSuchMedication(medication))
+        }
+        return ["doses": .array(book.doses(from: from, to: to, medication: request.medication).map(\.varlinkValue))]
+    }
+
+    private func adherence(_ request: AdherenceRequest) throws(VarlinkError) -> [String: JSONValue] {
+        let now = clock.now()
+        let until = try request.until.map { text throws(VarlinkError) in try instant(text, parameter: "until") } ?? now
+        let since = try request.since.map { text throws(VarlinkError) in try instant(text, parameter: "since") }
+            ?? until - .days(Self.defaultAdherenceDays)
+        guard since <= until else { throw VarlinkError.invalidParameter("until") }
+        if let medication = request.medication, book.configuration.medication(medication) == nil {
+            throw VarlinkError(Rejection.noSuchMedication(medication))
+        }
+        let report: AdherenceReport
+        do {
+            report = try ledger.adherence(since: since, until: until, medication: request.medication)
+        } catch {
+            throw VarlinkError.control("StorageFailed", ["message": .string("\(error)")])
+        }
+        return [
+            "since": .string(localZoneRules.format(since)),
+            "until": .string(localZoneRules.format(until)),
+            "medications": .object(report.medications.mapValues(\.varlinkValue)),
+            "total": report.total.varlinkValue,
+        ]
+    }
+
+    var localZoneRules: ZoneRules { ZoneRules(zone: book.localZone) }
+
+    /// An ISO 8601 instant with its offset, or a date meaning local midnight.
+    private func instant(_ text: String, parameter: String) throws(VarlinkError) -> Instant {
+        if let instant = Instant(iso8601: text) { return instant }
+        if let date = LocalDate(parsing: text) { return localZoneRules.startOfDay(date) }
+        throw VarlinkError.invalidParameter(parameter)
+    }
+}

@@ -1,0 +1,84 @@
+import MeddControl
+import MeddCore
+import MeddStore
+import Systemd
+
+/// Carrying out the dose book's effects: the ledger first, then everything that may be lost.
+extension Daemon {
+    /// How long to wait before trying again when the ledger refused a commit.
+    static let ledgerRetryUsec: UInt64 = 5_000_000
+
+    /// Brings the book up to now and does what it says. Every wake-up comes through here.
+    func advance() {
+        do {
+            try perform(book.advance(to: clock.now()))
+        } catch {
+            recover(from: error)
+        }
+    }
+
+    /// Commits the recorded events durably, then journals them, runs hooks, tells watchers and
+    /// re-arms the wake-up. When this returns without throwing, the events are on disk.
+    func perform(_ effects: [Effect]) throws(LedgerError) {
+        let events = effects.compactMap(\.recordedEvent)
+        if !events.isEmpty { try ledger.commit(events, state: book) }
+        for effect in effects {
+            if case .wakeUp(let instant) = effect { armWakeUp(at: instant) }
+            // `.alert` and `.closeAlert` are for desktop notifications; the journal entry of each
+            // event is the alert until that client exists.
+        }
+        guard !events.isEmpty else { return }
+        outbox.flush()
+        hooks.run(for: events)
+        broadcast(events)
+        updateStatus()
+    }
+
+    /// The ledger refused a commit (disk full, say): the book may hold events that are not on disk,
+    /// so it is rebuilt from the ledger and the same decisions are retried a little later.
+    func recover(from error: LedgerError) {
+        log.critical("ledger: \(error); retrying in \(Self.ledgerRetryUsec / 1_000_000) s — answers are refused until it works")
+        do {
+            book = try Self.restoredBook(book.configuration, from: ledger, now: clock.now())
+        } catch {
+            log.critical("ledger: cannot re-read it either: \(error)")
+        }
+        try? retryAfterFailure.arm(atRealtimeUsec: EventLoop.wallClockUsec() + Self.ledgerRetryUsec)
+    }
+
+    func armWakeUp(at instant: Instant?) {
+        do {
+            try wake.arm(atRealtimeUsec: instant.map { clock.realUsec(of: $0) })
+        } catch {
+            log.critical("cannot arm the wake-up timer: \(error)")
+        }
+    }
+
+    private func broadcast(_ events: [DoseEvent]) {
+        guard server.watcherCount > 0 else { return }
+        for event in events {
+            let record = book.records[event.dose.id] ?? DoseRecord(dose: event.dose)
+            server.broadcast(VarlinkReply.parameters([
+                "event": .string(event.kind.rawValue),
+                "at": .string(event.at.format(offsetSeconds: event.dose.utcOffset)),
+                "dose": record.varlinkValue,
+            ], continues: true))
+        }
+    }
+
+    /// Sends `STATUS=` to the service manager when the line changed.
+    func updateStatus() {
+        let line = statusLine()
+        guard line != lastStatus else { return }
+        lastStatus = line
+        Notifier.status(line)
+    }
+
+    func statusLine() -> String {
+        let now = clock.now()
+        let pending = book.count(of: .pending)
+        let snoozed = book.count(of: .snoozed)
+        let next = book.nextDose(after: now).map { "next dose \($0.id) at \($0.scheduledText)" } ?? "no dose planned"
+        return "\(next); \(pending) pending, \(snoozed) snoozed"
+    }
+}

@@ -1,0 +1,19 @@
+public import MeddCore
+
+/// Where the daemon finds its configuration, ledger and socket, and how it runs.
+public struct DaemonOptions: Sendable {
+    public var configPath: String
+    public var stateDirectory: String
+    public var socketPath: String
+    public var desktop: Bool
+    /// Start the clock at this instant and run at real speed from there (`--pretend-now`).
+    public var pretendNow: Instant?
+
+    public init(configPath: String, stateDirectory: String, socketPath: String, desktop: Bool = true, pretendNow: Instant? = nil) {
+        self.configPath = configPath
+        self.stateDirectory = stateDirectory
+        self.socketPath = socketPath
+        self.desktop = desktop
+        self.pretendNow = pretendNow
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Logging
+import MeddCore
+import Systemd
+
+/// Runs `[[hook]]` programs for recorded events: argv exec'd directly (never a shell), the
+/// event's `MEDD_*` fields in the environment, killed at `timeout`, output and exit status
+/// logged to the journal. Hooks run concurrently on the loop, so a slow one delays nothing.
+final class HookRunner: @unchecked Sendable {
+    // @unchecked: confined to the loop thread.
+    var hooks: [Hook]
+    private let loop: EventLoop
+    private let log: Logger
+    private var running: [Int32: HookRun] = [:]
+    /// The daemon's environment without what belongs to the service manager's conversation with medd.
+    private let baseEnvironment: [String]
+
+    init(hooks: [Hook], loop: EventLoop, log: Logger) {
+        self.hooks = hooks
+        self.loop = loop
+        self.log = log
+        let privateNames: Set<String> = ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES"]
+        baseEnvironment = ProcessInfo.processInfo.environment
+            .filter { !privateNames.contains($0.key) && !$0.key.hasPrefix("MEDD_") }
+            .map { "\($0.key)=\($0.value)" }
+            .sorted()
+    }
+
+    var runningCount: Int { running.count }
+
+    func run(for events: [DoseEvent]) {
+        for event in events {
+            for hook in hooks where hook.on.contains(event.kind) {
+                start(hook, for: event)
+            }
+        }
+    }
+
+    private func start(_ hook: Hook, for event: DoseEvent) {
+        let fields = event.journalFields.filter { $0.0.hasPrefix("MEDD_") }.map { "\($0.0)=\($0.1)" }
+        let child: ChildProcess
+        do {
+            child = try ChildProcess.spawn(hook.exec, environment: baseEnvironment + fields)
+        } catch {
+            log.error("hook \(hook.exec.joined(separator: " ")) could not start for \(event.kind.rawValue) \(event.dose.id): \(error)",
+                      metadata: metadata(hook, event))
+            return
+        }
+        let run = HookRun(hook: hook, event: event, child: child)
+        running[child.pid] = run
+        do {
+            run.sources.append(try loop.addIO(descriptor: child.output) { [unowned run] _ in
+                if !run.drainOutput() { run.sources.first?.cancel() }
+            })
+            run.sources.append(try loop.addChild(pid: child.pid) { [unowned self] status in self.finish(child.pid, status: status) })
+            let deadline = EventLoop.wallClockUsec() + UInt64(hook.timeout.seconds) * 1_000_000
+            run.sources.append(try loop.addTimer(atRealtimeUsec: deadline, accuracyUsec: 1000) { [unowned run] _ in
+                run.timedOut = true
+                run.child.kill(SIGKILL)
+            })
+        } catch {
+            log.error("hook \(hook.exec[0]) started as PID \(child.pid) but cannot be watched: \(error)")
+            child.kill(SIGKILL)
+        }
+    }
+
+    private func finish(_ pid: Int32, status: Int32) {
+        guard let run = running.removeValue(forKey: pid) else { return }
+        run.drainOutput()
+        run.closeOutput()
+        for source in run.sources { source.cancel() }
+        let command = run.hook.exec.joined(separator: " ")
+        var metadata = metadata(run.hook, run.event)
+        metadata["hook-status"] = "\(status)"
+        if !run.output.isEmpty { metadata["hook-output"] = "\(run.outputText)" }
+        let what = "hook \(command) for \(run.event.kind.rawValue) \(run.event.dose.id)"
+        if run.timedOut {
+            log.error("\(what) timed out after \(run.hook.timeout) and was killed", metadata: metadata)
+        } else if status == 0 {
+            log.info("\(what) exited 0", metadata: metadata)
+        } else if status < 0 {
+            log.warning("\(what) was killed by signal \(-status)", metadata: metadata)
+        } else {
+            log.warning("\(what) exited with status \(status)", metadata: metadata)
+        }
+    }
+
+    private func metadata(_ hook: Hook, _ event: DoseEvent) -> Logger.Metadata {
+        ["hook-exec": "\(hook.exec.joined(separator: " "))", "hook-event": "\(event.kind.rawValue)", "dose-id": "\(event.dose.id)"]
+    }
+}

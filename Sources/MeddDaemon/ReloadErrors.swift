@@ -1,0 +1,4 @@
+/// The configuration errors that made a reload keep the previous configuration.
+struct ReloadErrors: Error {
+    var lines: [String]
+}

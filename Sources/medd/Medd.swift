@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MeddConfig
+import MeddCore
+import MeddDaemon
+import Systemd
+
+/// `medd`: the medication-reminder daemon. Runs in the foreground under systemd (`Type=notify`).
+@main
+struct Medd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "medd",
+        abstract: "Medication-reminder daemon: fires doses to the journal and answers over Varlink.",
+        discussion: "Runs in the foreground; start it with `systemctl --user enable --now medd.socket`.",
+        version: MeddVersion.current
+    )
+
+    @Option(help: "Configuration file (default: $XDG_CONFIG_HOME/medd/medd.toml).")
+    var config: String?
+
+    @Option(help: "Directory of the ledger (default: $XDG_STATE_HOME/medd).")
+    var stateDir: String?
+
+    @Option(help: "Control socket (default: $XDG_RUNTIME_DIR/medd/control.sock).")
+    var socket: String?
+
+    @Flag(help: "Do not show desktop notifications.")
+    var noDesktop = false
+
+    @Option(help: ArgumentHelp("Start the clock at this ISO 8601 instant and run at real speed from there (demos, tests).",
+                               valueName: "TIME"))
+    var pretendNow: String?
+
+    func validate() throws {
+        if let pretendNow, Instant(iso8601: pretendNow) == nil {
+            throw ValidationError("--pretend-now \(pretendNow): expected an ISO 8601 instant with an offset, such as 2026-11-22T07:59:55+01:00")
+        }
+    }
+
+    func run() throws {
+        let paths = DefaultPaths(environment: ProcessInfo.processInfo.environment)
+        guard let configPath = config ?? paths.config, let stateDirectory = stateDir ?? paths.stateDirectory else {
+            throw ValidationError("HOME is not set: pass --config and --state-dir")
+        }
+        guard let socketPath = socket ?? paths.socket else {
+            throw ValidationError("XDG_RUNTIME_DIR is not set: pass --socket PATH (medctl then needs MEDD_SOCKET or --socket)")
+        }
+        let echo = isatty(STDERR_FILENO) == 1
+        LoggingSystem.bootstrap { label in
+            let journal = JournalLogHandler(label: label)
+            guard echo else { return journal }
+            return MultiplexLogHandler([journal, StreamLogHandler.standardError(label: label)])
+        }
+        let options = DaemonOptions(configPath: configPath, stateDirectory: stateDirectory, socketPath: socketPath,
+                                    desktop: !noDesktop, pretendNow: pretendNow.flatMap(Instant.init(iso8601:)))
+        let status: Int32
+        do {
+            status = try Daemon(options: options, log: Logger(label: "medd")).run()
+        } catch {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(error.exitStatus)
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
