@@ -82,7 +82,9 @@ extension DoseBook {
     private mutating func endSnoozes(_ now: Instant, _ effects: inout [Effect]) {
         for id in open.sorted() {
             guard let record = records[id], record.state == .snoozed, let until = record.snoozeUntil, until <= now else { continue }
-            emit(DoseEvent(kind: .renotified, dose: record.dose, at: now, source: .daemon, reason: "snooze \(id.snoozeID) ended"), into: &effects)
+            // The re-alert carries the snooze's end, so its journal entry names the snooze ID it fires under.
+            emit(DoseEvent(kind: .renotified, dose: record.dose, at: now, source: .daemon, snoozeUntil: until,
+                           reason: "snooze \(id.snoozeID) ended"), into: &effects)
             effects.append(.alert(Alert(dose: record.dose, kind: .renotified)))
         }
     }

@@ -5,6 +5,7 @@ extension DoseEvent {
 
     /// The entry's fields in a stable order: `MESSAGE`, `MESSAGE_ID`, `PRIORITY`, `SYSLOG_IDENTIFIER`, then `MEDD_*`.
     /// `MEDD_SNOOZE_UNTIL_USEC` goes beyond the contract's list so the inverse keeps microseconds.
+    /// A re-alert at the end of a snooze carries the snooze fields too: it fires under that snooze ID.
     public var journalFields: [(String, String)] {
         var fields: [(String, String)] = [
             ("MESSAGE", journalMessage),
@@ -21,7 +22,7 @@ extension DoseEvent {
             ("MEDD_EVENT_USEC", String(at.usec)),
             ("MEDD_SOURCE", source.rawValue),
         ]
-        if kind == .snoozed, let snoozeUntil {
+        if kind == .snoozed || kind == .renotified, let snoozeUntil {
             fields.append(("MEDD_SNOOZE_ID", dose.id.snoozeID.description))
             fields.append(("MEDD_SNOOZE_UNTIL", snoozeUntil.format(offsetSeconds: dose.utcOffset)))
             fields.append(("MEDD_SNOOZE_UNTIL_USEC", String(snoozeUntil.usec)))

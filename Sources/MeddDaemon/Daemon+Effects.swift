@@ -9,9 +9,13 @@ extension Daemon {
     static let ledgerRetryUsec: UInt64 = 5_000_000
 
     /// Brings the book up to now and does what it says. Every wake-up comes through here.
+    /// The watermark is saved even when nothing happened, so after a crash the doses that came
+    /// due while medd was down are known (and missed or caught up), not silently skipped.
     func advance() {
         do {
-            try perform(book.advance(to: clock.now()))
+            let effects = book.advance(to: clock.now())
+            try perform(effects)
+            if !effects.contains(where: { $0.recordedEvent != nil }) { try ledger.saveState(of: book) }
         } catch {
             recover(from: error)
         }

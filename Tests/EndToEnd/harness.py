@@ -1,0 +1,221 @@
+"""End-to-end harness: a real journald, the medd binary as a subprocess, the PyPI varlink client.
+
+Every test gets its own medication ID (and so its own journal entries), state directory and
+socket, and a daemon whose clock starts a few seconds before a dose (`--pretend-now`).
+"""
+import datetime
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+
+import varlink
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+JOURNAL_SOCKET = "/run/systemd/journal/socket"
+ZONE = "Europe/Berlin"
+BERLIN = datetime.timezone(datetime.timedelta(hours=1))  # November: CET
+
+
+def bin_dir():
+    """Where `swift build` put medd and medctl (MEDD_BIN_DIR overrides)."""
+    if "MEDD_BIN_DIR" in os.environ:
+        return os.environ["MEDD_BIN_DIR"]
+    out = subprocess.run(["swift", "build", "--show-bin-path"], cwd=REPO, capture_output=True, text=True, check=True)
+    return out.stdout.strip()
+
+
+def journald_answers():
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    try:
+        probe.connect(JOURNAL_SOCKET)
+        return True
+    except OSError:
+        return False
+    finally:
+        probe.close()
+
+
+def ensure_journald():
+    """Uses the running journald, or (as root) starts one in its own session and leaves it running."""
+    if journald_answers():
+        return
+    if os.geteuid() != 0:
+        raise RuntimeError(f"no journald answers at {JOURNAL_SOCKET} and only root can start one")
+    subprocess.run(["setsid", "-f", "/lib/systemd/systemd-journald"], stdin=subprocess.DEVNULL,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        if journald_answers():
+            return
+        time.sleep(0.02)
+    raise RuntimeError("started systemd-journald but nothing answered within 5 s")
+
+
+def unique_med():
+    return "m" + uuid.uuid4().hex[:12]
+
+
+def journal(field, value, at_least=1, timeout=5.0, **matches):
+    """Journal entries with field=value (and more matches), waiting until at least `at_least` are there."""
+    deadline = time.monotonic() + timeout
+    args = ["journalctl", "--no-pager", "-o", "json", f"{field}={value}"]
+    args += [f"{k}={v}" for k, v in matches.items()]
+    while True:
+        out = subprocess.run(args, capture_output=True, text=True)
+        entries = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+        if len(entries) >= at_least or time.monotonic() >= deadline:
+            return entries
+        time.sleep(0.05)
+
+
+def dose_events(med, at_least=1, timeout=5.0, **matches):
+    """The dose events of one medication, in journal order, as (MEDD_EVENT, entry)."""
+    entries = journal("MEDD_MED_ID", med, at_least=at_least, timeout=timeout, SYSLOG_IDENTIFIER="medd", **matches)
+    return [e for e in entries if "MEDD_EVENT" in e and "MEDD_EVENT_USEC" in e]
+
+
+def iso(dt):
+    return dt.isoformat(timespec="seconds")
+
+
+class Daemon:
+    """One medd process: config, state directory and socket in a temporary directory."""
+
+    def __init__(self, config, pretend_now, directory=None, extra_args=(), env=None):
+        self.directory = directory or tempfile.mkdtemp(prefix="medd-e2e-")
+        self.config_path = os.path.join(self.directory, "medd.toml")
+        self.state_dir = os.path.join(self.directory, "state")
+        self.socket_path = os.path.join(self.directory, "control.sock")
+        self.notify_path = os.path.join(self.directory, "notify.sock")
+        self.process = None
+        self.status_lines = []
+        self.extra_args = list(extra_args)
+        self.env = env or {}
+        self.write_config(config)
+        self.start(pretend_now)
+
+    def write_config(self, text):
+        with open(self.config_path, "w") as f:
+            f.write(text)
+
+    def start(self, pretend_now, wait_ready=True):
+        ensure_journald()
+        if os.path.exists(self.notify_path):
+            os.unlink(self.notify_path)
+        self.notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.notify.bind(self.notify_path)
+        env = dict(os.environ, TZ=ZONE, NOTIFY_SOCKET=self.notify_path, **self.env)
+        args = [os.path.join(bin_dir(), "medd"), "--config", self.config_path, "--state-dir", self.state_dir,
+                "--socket", self.socket_path, "--no-desktop"]
+        if pretend_now is not None:
+            args += ["--pretend-now", iso(pretend_now)]
+        self.started_real = time.monotonic()
+        self.pretend_start = pretend_now
+        self.process = subprocess.Popen(args + self.extra_args, env=env, stdin=subprocess.DEVNULL,
+                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if wait_ready:
+            self.wait_notify("READY=1")
+
+    def wait_notify(self, wanted, timeout=10.0):
+        """Reads sd_notify datagrams until one has the line `wanted`; returns that datagram's lines."""
+        deadline = time.monotonic() + timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or self.process.poll() is not None:
+                output = self.output() if self.process.poll() is not None else ""
+                raise AssertionError(f"medd did not send {wanted} (exit {self.process.poll()}): {output}")
+            self.notify.settimeout(min(remaining, 0.2))
+            try:
+                datagram = self.notify.recv(4096).decode()
+            except socket.timeout:
+                continue
+            lines = datagram.splitlines()
+            self.status_lines += [l for l in lines if l.startswith("STATUS=")]
+            if wanted in lines:
+                return lines
+
+    def now(self):
+        """The daemon's pretend clock, read now."""
+        return self.pretend_start + datetime.timedelta(seconds=time.monotonic() - self.started_real)
+
+    def client(self):
+        return varlink.Client(address=f"unix:{self.socket_path}")
+
+    def call(self, method, **parameters):
+        """Calls io.medd.Control.<method> on a fresh connection; returns the reply parameters."""
+        with self.client() as client, client.open("io.medd.Control") as control:
+            return getattr(control, method)(**parameters)
+
+    def error_of(self, method, **parameters):
+        """Calls and expects a Varlink error; returns (name, parameters)."""
+        try:
+            reply = self.call(method, **parameters)
+        except varlink.VarlinkError as error:
+            return error.error(), error.parameters()
+        raise AssertionError(f"{method} succeeded: {reply}")
+
+    def raw(self, payload, read_timeout=2.0):
+        """Sends raw bytes on a new connection; returns the messages received before the daemon closed
+        the connection or went quiet, and whether it closed."""
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.connect(self.socket_path)
+        sock.settimeout(read_timeout)
+        try:
+            sock.sendall(payload)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        data = b""
+        closed = False
+        try:
+            while True:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    closed = True
+                    break
+                data += chunk
+        except socket.timeout:
+            pass
+        except ConnectionResetError:
+            closed = True
+        sock.close()
+        messages = [json.loads(m) for m in data.split(b"\0") if m]
+        return messages, closed
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            self.process.wait(timeout=10)
+        self.notify.close()
+
+    def kill(self):
+        if self.process and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+        self.notify.close()
+
+    def output(self):
+        if self.process.poll() is None:
+            return ""
+        return self.process.stdout.read().decode(errors="replace")
+
+    def cleanup(self):
+        self.kill()
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+def config(med, times=("08:00", "20:00"), settings=None, extra="", hooks=""):
+    body = "[settings]\n" + "".join(f"{k} = {v}\n" for k, v in (settings or {}).items())
+    body += f'\n[medication.{med}]\nname = "Metformin"\ndose = "500 mg"\n'
+    body += "times = [" + ", ".join(f'"{t}"' for t in times) + "]\n" + extra + "\n" + hooks
+    return body
+
+
+def berlin(hour, minute, second=0, day=22):
+    return datetime.datetime(2026, 11, day, hour, minute, second, tzinfo=BERLIN)
