@@ -45,12 +45,6 @@ final class ControlConnection: @unchecked Sendable {
         flushOutput()
     }
 
-    /// Sends the message and closes once it is written (for refusals).
-    func sendAndClose(_ message: [UInt8]) {
-        inputClosed = true
-        send(message)
-    }
-
     func close() {
         guard !closed else { return }
         closed = true

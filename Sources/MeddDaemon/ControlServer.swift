@@ -63,7 +63,13 @@ final class ControlServer: @unchecked Sendable {
     }
 
     private func admit(_ stream: StreamConnection) {
+        let permitted = stream.peerUID == StreamConnection.ownUID
+        if !permitted {
+            log.warning("control socket: a client of UID \(stream.peerUID) is refused; only UID \(StreamConnection.ownUID) is served")
+        }
         let connection = ControlConnection(stream: stream, dispatch: { [unowned self] call in
+            // Another user's client learns why each call fails, and nothing of the daemon's state.
+            guard permitted else { return .reply(VarlinkReply.error(VarlinkError(name: "org.varlink.service.PermissionDenied"))) }
             let response = self.dispatch(call)
             self.rearmIdleTimer()
             return response
@@ -71,13 +77,6 @@ final class ControlServer: @unchecked Sendable {
             self.connections[ObjectIdentifier(closed)] = nil
             self.rearmIdleTimer()
         })
-        guard stream.peerUID == StreamConnection.ownUID else {
-            log.warning("control socket: refused a client of UID \(stream.peerUID); only UID \(StreamConnection.ownUID) is served")
-            connections[ObjectIdentifier(connection)] = connection
-            startOrDrop(connection)
-            connection.sendAndClose(VarlinkReply.error(VarlinkError(name: "org.varlink.service.PermissionDenied")))
-            return
-        }
         guard connections.count < Self.connectionLimit else {
             if !refusedAtLimit {
                 log.warning("control socket: \(Self.connectionLimit) clients connected; refusing more until some leave")

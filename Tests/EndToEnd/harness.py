@@ -161,14 +161,20 @@ class Daemon:
             return error.error(), error.parameters()
         raise AssertionError(f"{method} succeeded: {reply}")
 
-    def raw(self, payload, read_timeout=2.0):
-        """Sends raw bytes on a new connection; returns the messages received before the daemon closed
-        the connection or went quiet, and whether it closed."""
+    def raw(self, payload, read_timeout=5.0, chunks=None, half_close=True):
+        """Sends raw bytes on a new connection (in `chunks` pieces when given), then shuts down the sending
+        side; returns the messages received before the daemon closed the connection or went quiet, and
+        whether it closed."""
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         sock.connect(self.socket_path)
         sock.settimeout(read_timeout)
         try:
-            sock.sendall(payload)
+            for piece in chunks or [payload]:
+                sock.sendall(piece)
+                if chunks:
+                    time.sleep(0.01)
+            if half_close:
+                sock.shutdown(socket.SHUT_WR)
         except (BrokenPipeError, ConnectionResetError):
             pass
         data = b""

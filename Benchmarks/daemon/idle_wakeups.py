@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Benchmark 2 (issue 5): voluntary context switches of an idle medd.
+
+Two daemons run side by side for the same window (120 s by default): one without a watchdog, one
+with WATCHDOG_USEC=30 s. Nothing is due: the clock starts (--pretend-now) at 03:00 and the only
+dose is at 08:00; nobody connects to the control socket. Voluntary context switches are summed
+over every thread (/proc/PID/task/*/status) at the start and the end of the window, after a
+settling pause once READY=1 has arrived. The watchdog daemon's WATCHDOG=1 datagrams are counted
+on its NOTIFY_SOCKET.
+
+Target: 0 voluntary context switches without the watchdog; with WatchdogSec=30 s, one wake-up per
+ping (sd-event pings at 50-75 % of the interval: about 8 in 120 s).
+
+    MEDD_BIN_DIR=... python3 Benchmarks/daemon/idle_wakeups.py [--seconds 120] [--settle 2]
+"""
+import argparse
+import datetime
+import socket
+import sys
+import time
+
+import benchlib
+
+
+def drain_notify(daemon):
+    """Every datagram waiting on the daemon's NOTIFY_SOCKET, as lists of lines."""
+    daemon.notify.setblocking(False)
+    datagrams = []
+    while True:
+        try:
+            datagrams.append(daemon.notify.recv(4096).decode().splitlines())
+        except (BlockingIOError, socket.timeout):
+            return datagrams
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=120)
+    parser.add_argument("--settle", type=float, default=2)
+    parser.add_argument("--watchdog-usec", type=int, default=30_000_000)
+    args = parser.parse_args()
+    benchlib.header(f"idle wake-ups over {args.seconds:.0f} s (nothing due, no client)")
+    prefix = benchlib.run_prefix()
+    start = datetime.datetime(2026, 11, 22, 3, 0, tzinfo=benchlib.BERLIN)
+    text = benchlib.config_text(benchlib.med_ids(prefix, 1), times=["08:00"])
+    plain = benchlib.Daemon(text, start)
+    watched = benchlib.Daemon(text, start, env={"WATCHDOG_USEC": str(args.watchdog_usec)})
+    try:
+        time.sleep(args.settle)
+        drain_notify(watched)
+        before = {d: benchlib.context_switches(d.process.pid) for d in (plain, watched)}
+        began = time.monotonic()
+        time.sleep(args.seconds)
+        after = {d: benchlib.context_switches(d.process.pid) for d in (plain, watched)}
+        elapsed = time.monotonic() - began
+        pings = [lines for lines in drain_notify(watched) if "WATCHDOG=1" in lines]
+        alive = all(d.process.poll() is None for d in (plain, watched))
+    finally:
+        plain.cleanup()
+        watched.cleanup()
+    for name, daemon in (("no watchdog", plain), (f"WATCHDOG_USEC={args.watchdog_usec}", watched)):
+        v0, n0, threads = before[daemon]
+        v1, n1, threads1 = after[daemon]
+        line = (f"   {name}: voluntary {v1 - v0}, involuntary {n1 - n0} context switches in {elapsed:.1f} s "
+                f"({threads}→{threads1} threads; totals since start {v1}/{n1})")
+        if daemon is watched:
+            line += f"; WATCHDOG=1 datagrams: {len(pings)}"
+        print(line)
+    print(f"   daemons alive throughout: {alive}")
+    v0, _, _ = before[plain]
+    v1, _, _ = after[plain]
+    print(f"   target (0 voluntary switches without watchdog): {'met' if v1 - v0 == 0 else 'MISSED'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
