@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CONFIG ?= examples/medd.toml
 
-.PHONY: setup build demo test bench-planner bench-ledger clean
+.PHONY: setup build demo test bench-planner bench-ledger bench-daemon clean
 
 setup:
 	scripts/setup.sh
@@ -29,3 +29,14 @@ bench-planner:
 # Ledger: adherence over a year, rebuild, durable commit (109,500 events).
 bench-ledger:
 	cd Benchmarks && swift package benchmark --target LedgerBenchmark --no-progress
+
+# Daemon (issue 5): fire lateness, idle wake-ups, RSS, Taken round trips, start-up; about 8 minutes.
+# Python 3 scripts in Benchmarks/daemon/ over Tests/EndToEnd/harness.py (needs journald: as root it
+# starts one; and the PyPI `varlink` package the harness imports). Results: docs/benchmarks.md.
+# BENCH_SWIFT_FLAGS="--scratch-path .build-bench" builds away from .build.
+BENCH_SWIFT_FLAGS ?=
+DAEMON_BENCHMARKS ?= fire_lateness idle_wakeups rss taken_roundtrip startup
+bench-daemon:
+	$(SWIFT) build -c release --product medd $(BENCH_SWIFT_FLAGS)
+	export MEDD_BIN_DIR="$$($(SWIFT) build -c release --product medd $(BENCH_SWIFT_FLAGS) --show-bin-path)" && \
+	for b in $(DAEMON_BENCHMARKS); do python3 Benchmarks/daemon/$$b.py || exit 1; done

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Benchmark 4 (issue 5): `Taken` round trips from 8 concurrent clients.
+
+100 medications with `every = "15m"` from 06:00 to 16:45 (44 doses a day each), `early = "12h"`;
+medd starts (--pretend-now) at 2026-11-22T05:00+01:00, so all 4,400 of today's doses are planned,
+none is due during the run, and each may be taken early. The parent lists them with ListDoses;
+client k (of 8 processes, each with its own persistent raw Unix-socket connection) takes the doses
+of medications k, k+8, k+16, ... in due order, so every call is a distinct planned → taken answer
+and a real durable commit. The clients start together (a barrier); each times every call from
+sendall() to the reply's NUL (time.perf_counter). The first WARMUP calls of each client are left
+out of the percentiles (they are still real commits).
+
+Target: p99 <= 5 ms.
+
+    MEDD_BIN_DIR=... python3 Benchmarks/daemon/taken_roundtrip.py [--clients 8] [--warmup 10]
+"""
+import argparse
+import datetime
+import multiprocessing
+import sys
+import time
+
+import benchlib
+
+START = datetime.datetime(2026, 11, 22, 5, 0, tzinfo=benchlib.BERLIN)
+MEDS = 100
+
+
+def client(socket_path, doses, barrier, results):
+    conn = benchlib.VarlinkConnection(socket_path)
+    payloads = [benchlib.encode("Taken", dose=d) for d in doses]
+    latencies = []
+    errors = 0
+    barrier.wait()
+    began = time.perf_counter()
+    for payload in payloads:
+        t0 = time.perf_counter()
+        reply = conn.call_raw(payload)
+        latencies.append(time.perf_counter() - t0)
+        if b'"error"' in reply or b'"taken"' not in reply:
+            errors += 1
+    ended = time.perf_counter()
+    conn.close()
+    results.put((latencies, errors, began, ended))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--warmup", type=int, default=10)
+    args = parser.parse_args()
+    benchlib.header(f"Taken round trips, {args.clients} concurrent clients")
+    meds = benchlib.med_ids(benchlib.run_prefix(), MEDS)
+    text = benchlib.config_text(meds, settings={"early": '"12h"'}, every="15m", extra='from = "06:00"\nuntil = "16:45"')
+    daemon = benchlib.Daemon(text, START)
+    try:
+        conn = benchlib.VarlinkConnection(daemon.socket_path)
+        doses = conn.call("ListDoses", **{"from": "2026-11-22T05:00:00+01:00", "to": "2026-11-22T17:00:00+01:00"})["doses"]
+        conn.close()
+        planned = [d for d in doses if d["state"] == "planned"]
+        order = {med: i for i, med in enumerate(meds)}
+        shares = [[] for _ in range(args.clients)]
+        for d in sorted(planned, key=lambda d: (d["usec"], d["medication"])):
+            shares[order[d["medication"]] % args.clients].append(d["id"])
+        print(f"   {len(planned)} planned doses of {len(meds)} medications; per client: {[len(s) for s in shares]}")
+        sys.stdout.flush()
+        barrier = multiprocessing.Barrier(args.clients)
+        results = multiprocessing.Queue()
+        workers = [multiprocessing.Process(target=client, args=(daemon.socket_path, share, barrier, results))
+                   for share in shares]
+        for w in workers:
+            w.start()
+        collected = [results.get(timeout=600) for _ in workers]
+        for w in workers:
+            w.join()
+        remaining = benchlib.VarlinkConnection(daemon.socket_path)
+        still_planned = sum(1 for d in remaining.call("ListDoses", **{"from": "2026-11-22T05:00:00+01:00",
+                                                                       "to": "2026-11-22T17:00:00+01:00"})["doses"]
+                            if d["state"] == "planned")
+        remaining.close()
+        alive = daemon.process.poll() is None
+    finally:
+        daemon.cleanup()
+    all_ms = [x * 1000 for lat, _, _, _ in collected for x in lat]
+    measured_ms = [x * 1000 for lat, _, _, _ in collected for x in lat[args.warmup:]]
+    errors = sum(e for _, e, _, _ in collected)
+    wall = max(e for _, _, _, e in collected) - min(b for _, _, b, _ in collected)
+    print(f"   calls {len(all_ms)} (errors {errors}), wall {wall:.2f} s, throughput {len(all_ms) / wall:.0f} calls/s; "
+          f"planned doses left afterwards: {still_planned}; daemon alive: {alive}")
+    for label, values in ((f"after {args.warmup} warm-up calls per client", measured_ms), ("all calls", all_ms)):
+        print(f"   {label}: p50 {benchlib.percentile(values, 50):.2f} ms, p90 {benchlib.percentile(values, 90):.2f} ms, "
+              f"p99 {benchlib.percentile(values, 99):.2f} ms, max {max(values):.2f} ms (n={len(values)})")
+    p99 = benchlib.percentile(measured_ms, 99)
+    print(f"   target (p99 <= 5 ms): {'met' if p99 <= 5 else 'MISSED'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
