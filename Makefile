@@ -9,15 +9,25 @@ setup:
 
 build: setup
 	$(SWIFT) build -c release --product medctl
+	$(SWIFT) build -c release --product medd
 
-# Validates the demo configuration and prints the next two days of doses it yields.
+# Validates the demo configuration, prints its next day of doses, then runs medd on it in the
+# foreground with its clock five seconds before today's 08:00 dose (Ctrl-C stops it).
 demo: build
 	.build/release/medctl check --config $(CONFIG)
-	.build/release/medctl plan --config $(CONFIG) --days 2
+	.build/release/medctl plan --config $(CONFIG) --days 1
+	CONFIG=$(CONFIG) scripts/demo.sh
 
-test: setup
+test: setup test-swift test-e2e
+
+test-swift:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# The daemon end to end: a real journald, medd as a subprocess, the PyPI varlink client.
+test-e2e:
+	$(SWIFT) build --product medd
+	MEDD_BIN_DIR=$$($(SWIFT) build --show-bin-path) python3 -m pytest -v Tests/EndToEnd
 
 clean:
 	rm -rf .build

@@ -25,9 +25,14 @@ if ! command -v swift >/dev/null; then
     exit 1
 fi
 
-# The Varlink IDL test parses io.medd.Control.varlink with the reference Python package;
-# without it that test is skipped, so failing to install it is only a warning.
-if command -v python3 >/dev/null && ! python3 -c 'import varlink' 2>/dev/null; then
-    python3 -m pip install --quiet varlink 2>/dev/null \
-        || echo "setup: warning: could not install the python varlink package (python3 -m pip install varlink); the IDL check will be skipped" >&2
+# The end-to-end tests and the Varlink IDL check use the reference Python varlink client and pytest.
+if ! command -v python3 >/dev/null; then
+    echo "setup: no python3 on PATH; install python3 and python3-pip" >&2
+    exit 1
+fi
+if ! python3 -c 'import varlink, pytest' 2>/dev/null; then
+    echo "setup: installing the Python packages varlink and pytest"
+    python3 -m pip install --quiet varlink pytest 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages varlink pytest \
+        || { echo "setup: cannot install varlink and pytest: python3 -m pip install varlink pytest" >&2; exit 1; }
 fi

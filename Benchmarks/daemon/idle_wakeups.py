@@ -15,22 +15,10 @@ ping (sd-event pings at 50-75 % of the interval: about 8 in 120 s).
 """
 import argparse
 import datetime
-import socket
 import sys
 import time
 
 import benchlib
-
-
-def drain_notify(daemon):
-    """Every datagram waiting on the daemon's NOTIFY_SOCKET, as lists of lines."""
-    daemon.notify.setblocking(False)
-    datagrams = []
-    while True:
-        try:
-            datagrams.append(daemon.notify.recv(4096).decode().splitlines())
-        except (BlockingIOError, socket.timeout):
-            return datagrams
 
 
 def main():
@@ -45,17 +33,22 @@ def main():
     text = benchlib.config_text(benchlib.med_ids(prefix, 1), times=["08:00"])
     plain = benchlib.Daemon(text, start)
     watched = benchlib.Daemon(text, start, env={"WATCHDOG_USEC": str(args.watchdog_usec)})
+    drains = {d: benchlib.NotifyDrain(d) for d in (plain, watched)}
     try:
         time.sleep(args.settle)
-        drain_notify(watched)
         before = {d: benchlib.context_switches(d.process.pid) for d in (plain, watched)}
         began = time.monotonic()
         time.sleep(args.seconds)
         after = {d: benchlib.context_switches(d.process.pid) for d in (plain, watched)}
         elapsed = time.monotonic() - began
-        pings = [lines for lines in drain_notify(watched) if "WATCHDOG=1" in lines]
+        ended = time.monotonic()
+        pings = [t for t, lines in drains[watched].datagrams if "WATCHDOG=1" in lines and began <= t <= ended]
+        others = [lines for t, lines in drains[plain].datagrams + drains[watched].datagrams
+                  if began <= t <= ended and "WATCHDOG=1" not in lines]
         alive = all(d.process.poll() is None for d in (plain, watched))
     finally:
+        for drain in drains.values():
+            drain.stop()
         plain.cleanup()
         watched.cleanup()
     for name, daemon in (("no watchdog", plain), (f"WATCHDOG_USEC={args.watchdog_usec}", watched)):
@@ -66,7 +59,10 @@ def main():
         if daemon is watched:
             line += f"; WATCHDOG=1 datagrams: {len(pings)}"
         print(line)
-    print(f"   daemons alive throughout: {alive}")
+    if len(pings) > 1:
+        gaps = [b - a for a, b in zip(pings, pings[1:])]
+        print(f"   watchdog ping interval: {min(gaps):.1f}-{max(gaps):.1f} s")
+    print(f"   other notify datagrams in the window: {others}; daemons alive throughout: {alive}")
     v0, _, _ = before[plain]
     v1, _, _ = after[plain]
     print(f"   target (0 voluntary switches without watchdog): {'met' if v1 - v0 == 0 else 'MISSED'}")

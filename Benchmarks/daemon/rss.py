@@ -37,12 +37,17 @@ def config(meds):
 
 def memory(pid):
     s = benchlib.proc_status(pid)
-    return {k: benchlib.kib(s[k]) for k in ("VmRSS", "VmHWM", "RssAnon", "RssFile", "RssShmem")}
+    m = {k: benchlib.kib(s[k]) for k in ("VmRSS", "VmHWM", "RssAnon", "RssFile", "RssShmem")}
+    with open(f"/proc/{pid}/smaps_rollup") as f:
+        for line in f:
+            if line.startswith("Pss:"):
+                m["Pss"] = int(line.split()[1])
+    return m
 
 
 def show(label, m):
     print(f"   {label}: VmRSS {m['VmRSS'] / 1024:.1f} MiB, VmHWM {m['VmHWM'] / 1024:.1f} MiB "
-          f"(RssAnon {m['RssAnon'] / 1024:.1f}, RssFile {m['RssFile'] / 1024:.1f}, RssShmem {m['RssShmem'] / 1024:.1f} MiB)")
+          f"(RssAnon {m['RssAnon'] / 1024:.1f}, RssFile {m['RssFile'] / 1024:.1f} MiB; Pss {m['Pss'] / 1024:.1f} MiB)")
 
 
 def smaps(pid, top=15):
@@ -70,36 +75,42 @@ def main():
     benchlib.header(f"RSS with {args.meds} medications")
     meds = benchlib.med_ids(benchlib.run_prefix(), args.meds)
     daemon = benchlib.Daemon(config(meds), START)
+    drain = benchlib.NotifyDrain(daemon)
     try:
         pid = daemon.process.pid
         time.sleep(1)
-        started = memory(pid)
+        phases = [("after start-up", memory(pid))]
         conn = benchlib.VarlinkConnection(daemon.socket_path)
         conn.call("org.varlink.service.GetInfo")
         for _ in range(20):
             conn.call("Status")
+        phases.append(("after GetInfo + 20 Status", memory(pid)))
         listed = 0
         for _ in range(20):
             listed = len(conn.call("ListDoses")["doses"])
+        phases.append(("after 20 ListDoses (whole horizon)", memory(pid)))
         for med in meds:
             conn.call("ListDoses", medication=med)
+        phases.append((f"after {len(meds)} ListDoses (one medication)", memory(pid)))
         for med in meds:
             assert conn.call("Taken", dose=f"{med}_20261122_08_00")["dose"]["state"] == "taken"
+        phases.append((f"after {len(meds)} Taken", memory(pid)))
         for _ in range(5):
             conn.call("Adherence", since="2026-11-01")
         conn.close()
         time.sleep(0.2)
-        answered = memory(pid)
+        phases.append(("after 5 Adherence, connection closed", memory(pid)))
         threads = benchlib.proc_status(pid)["Threads"]
         if args.smaps:
             print("   largest mappings by Rss after the calls:")
             smaps(pid)
     finally:
+        drain.stop()
         daemon.cleanup()
     print(f"   {args.meds} medications, ListDoses returned {listed} doses; {threads} threads")
-    show("after start-up", started)
-    show("after the calls", answered)
-    peak = max(started["VmHWM"], answered["VmHWM"]) / 1024
+    for label, m in phases:
+        show(label, m)
+    peak = phases[-1][1]["VmHWM"] / 1024
     print(f"   target (<= 25 MB peak): {'met' if peak * 1024 * 1024 <= 25e6 else 'MISSED'} (VmHWM {peak:.1f} MiB = {peak * 1.048576:.1f} MB)")
     return 0
 

@@ -32,6 +32,9 @@ extension Daemon {
             // event is the alert until that client exists.
         }
         guard !events.isEmpty else { return }
+        if options.echoEvents {
+            for event in events { JournalLogHandler.writeToStandardError("medd: \(event.kind.rawValue): \(event.journalMessage)") }
+        }
         outbox.flush()
         hooks.run(for: events)
         broadcast(events)

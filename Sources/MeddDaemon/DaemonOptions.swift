@@ -8,12 +8,16 @@ public struct DaemonOptions: Sendable {
     public var desktop: Bool
     /// Start the clock at this instant and run at real speed from there (`--pretend-now`).
     public var pretendNow: Instant?
+    /// Also print each dose event on standard error (when it is a terminal).
+    public var echoEvents: Bool
 
-    public init(configPath: String, stateDirectory: String, socketPath: String, desktop: Bool = true, pretendNow: Instant? = nil) {
+    public init(configPath: String, stateDirectory: String, socketPath: String, desktop: Bool = true,
+                pretendNow: Instant? = nil, echoEvents: Bool = false) {
         self.configPath = configPath
         self.stateDirectory = stateDirectory
         self.socketPath = socketPath
         self.desktop = desktop
         self.pretendNow = pretendNow
+        self.echoEvents = echoEvents
     }
 }

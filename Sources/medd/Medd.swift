@@ -53,7 +53,8 @@ struct Medd: ParsableCommand {
             return MultiplexLogHandler([journal, StreamLogHandler.standardError(label: label)])
         }
         let options = DaemonOptions(configPath: configPath, stateDirectory: stateDirectory, socketPath: socketPath,
-                                    desktop: !noDesktop, pretendNow: pretendNow.flatMap(Instant.init(iso8601:)))
+                                    desktop: !noDesktop, pretendNow: pretendNow.flatMap(Instant.init(iso8601:)),
+                                    echoEvents: echo)
         let status: Int32
         do {
             status = try Daemon(options: options, log: Logger(label: "medd")).run()
