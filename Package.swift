@@ -114,6 +114,7 @@ let package = Package(
             exclude: ["interface_check.py"],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "MeddDaemonTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "MedctlTests",
             dependencies: ["medctl", "MeddCore", "MeddTestSupport"],

@@ -16,13 +16,14 @@ waking and deciding from committing to the ledger and sending to the journal.
 """
 import argparse
 import datetime
+import subprocess
 import sys
 import time
 
 import benchlib
 
 
-def one_run(count, lead):
+def one_run(count, lead, perf=None):
     prefix = benchlib.run_prefix()
     meds = benchlib.med_ids(prefix, count)
     now = datetime.datetime.now(benchlib.BERLIN)
@@ -37,7 +38,15 @@ def one_run(count, lead):
         since = datetime.datetime.now().strftime("%Y-%m-%d %H:%M:%S")
         print(f"   run {prefix}: {count} medications due {due.isoformat()} (in {(due - now).total_seconds():.0f} s), medd pid {pid}")
         sys.stdout.flush()
+        recorder = None
+        if perf:
+            # Profile from 1 s before the due minute to 2 s after (perf record -g, DWARF-less frame pointers).
+            benchlib.wait_until(due.timestamp() - 1)
+            recorder = subprocess.Popen(["perf", "record", "-F", "4999", "-g", "-o", perf, "-p", str(pid), "--", "sleep", "3"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         benchlib.wait_until(due.timestamp() + 2)
+        if recorder:
+            recorder.wait()
         deadline = time.monotonic() + 30
         while True:
             entries = [e for e in benchlib.journal_entries(f"_PID={pid}", "MEDD_EVENT=fired", since=since)
@@ -74,11 +83,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--meds", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--perf", metavar="FILE", help="record a perf profile of the daemon around the due minute into FILE")
     parser.add_argument("--lead", type=int, default=20, help="seconds at least between start-up and the due minute")
     args = parser.parse_args()
     benchlib.header(f"fire lateness: {args.meds} doses due in the same minute, {args.runs} run(s)")
     for _ in range(args.runs):
-        r = one_run(args.meds, args.lead)
+        r = one_run(args.meds, args.lead, args.perf)
         late = r["lateness_ms"]
         if not late:
             print("   no fired entries were journaled: MISSED")

@@ -58,7 +58,7 @@ private struct DigitScanner {
             position += 1
         }
         guard (1...9).contains(count) else { return nil }
-        for _ in count..<6 { usec *= 10 }
+        for _ in min(count, 6)..<6 { usec *= 10 }
         return usec
     }
 

@@ -16,15 +16,8 @@ struct PlanStart: ExpressibleByArgument {
             kind = .date(date)
             return
         }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: argument) {
-            kind = .instant(Instant(seconds: Int64(date.timeIntervalSince1970)))
-            return
-        }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        guard let date = formatter.date(from: argument) else { return nil }
-        kind = .instant(Instant(usec: Int64((date.timeIntervalSince1970 * 1_000_000).rounded())))
+        guard let instant = Instant(iso8601: argument) else { return nil }
+        kind = .instant(instant)
     }
 
     static var defaultValueDescription: String { "now" }

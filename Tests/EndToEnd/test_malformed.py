@@ -66,6 +66,7 @@ CORPUS = [
     ("minutes a string", call(SNOOZE, '{"dose":"a","minutes":"10"}'), INVALID),
     ("from not a time", call("io.medd.Control.ListDoses", '{"from":"soon"}'), INVALID),
     ("from after to", call("io.medd.Control.ListDoses", '{"from":"2026-12-01","to":"2026-11-01"}'), INVALID),
+    ("nanosecond times", call("io.medd.Control.ListDoses", '{"from":"2026-11-22T00:00:00.123456789Z","to":"2026-11-21T23:59:59.999999999+00:00"}'), INVALID),
     ("since a bool", call("io.medd.Control.Adherence", '{"since":true}'), INVALID),
     ("interface missing", call("org.varlink.service.GetInterfaceDescription", "{}"), INVALID),
     ("unknown medication", call(TAKEN, '{"dose":"nosuchmed"}'), "io.medd.Control.NoSuchMedication"),

@@ -39,8 +39,8 @@ import Testing
         try files.createSymbolicLink(atPath: bin.appendingPathComponent("medd").path, withDestinationPath: "/bin/true")
         let out = scratch.appendingPathComponent("stdout")
         let err = scratch.appendingPathComponent("stderr")
-        files.createFile(atPath: out.path, contents: nil)
-        files.createFile(atPath: err.path, contents: nil)
+        _ = files.createFile(atPath: out.path, contents: nil)
+        _ = files.createFile(atPath: err.path, contents: nil)
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
