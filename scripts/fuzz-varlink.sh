@@ -10,12 +10,13 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/.build-fuzz/varlink"
 mkdir -p "$work/corpus"
 
-# The fuzzer compiles MeddControl's sources directly; the Rejection bridge needs MeddCore
-# and is not reachable from bytes, so it is left out.
-sources=()
-for file in "$root"/Sources/MeddControl/*.swift; do
-    [[ $(basename "$file") == VarlinkError+Rejection.swift ]] || sources+=("$file")
+# The fuzzer compiles MeddControl and MeddCore (whose parsers read the call's parameters: dose IDs,
+# ISO 8601 instants, dates) as one module, so `import MeddCore` lines are dropped from copies.
+rm -rf "$work/src" && mkdir -p "$work/src"
+for file in "$root"/Sources/MeddControl/*.swift "$root"/Sources/MeddCore/*.swift; do
+    sed -E 's/^(public |internal )?import MeddCore$//' "$file" >"$work/src/$(basename "$(dirname "$file")")-$(basename "$file")"
 done
+sources=("$work"/src/*.swift)
 
 # Seed the corpus with a few valid calls (first byte: read size - 1).
 seed() { printf '%b' "$2" >"$work/corpus/seed-$1"; }

@@ -23,7 +23,7 @@ import time
 import benchlib
 
 
-def one_run(count, lead, perf=None):
+def one_run(count, lead, perf=None, strace=None):
     prefix = benchlib.run_prefix()
     meds = benchlib.med_ids(prefix, count)
     now = datetime.datetime.now(benchlib.BERLIN)
@@ -39,11 +39,16 @@ def one_run(count, lead, perf=None):
         print(f"   run {prefix}: {count} medications due {due.isoformat()} (in {(due - now).total_seconds():.0f} s), medd pid {pid}")
         sys.stdout.flush()
         recorder = None
-        if perf:
-            # Profile from 1 s before the due minute to 2 s after (perf record -g, DWARF-less frame pointers).
+        if perf or strace:
+            # Profile from 1 s before the due minute to 2 s after: perf record -g (frame pointers), or
+            # strace of the syscalls that take wall time (fsync, journal sends, SQLite I/O).
             benchlib.wait_until(due.timestamp() - 1)
-            recorder = subprocess.Popen(["perf", "record", "-F", "4999", "-g", "-o", perf, "-p", str(pid), "--", "sleep", "3"],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if perf:
+                argv = ["perf", "record", "-F", "4999", "-g", "-o", perf, "-p", str(pid), "--", "sleep", "3"]
+            else:
+                argv = ["timeout", "-s", "INT", "3", "strace", "-ttt", "-T", "-o", strace, "-p", str(pid),
+                        "-e", "trace=fsync,fdatasync,sendmsg,pwrite64,pread64,epoll_wait,timerfd_settime"]
+            recorder = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         benchlib.wait_until(due.timestamp() + 2)
         if recorder:
             recorder.wait()
@@ -84,11 +89,12 @@ def main():
     parser.add_argument("--meds", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--perf", metavar="FILE", help="record a perf profile of the daemon around the due minute into FILE")
+    parser.add_argument("--strace", metavar="FILE", help="strace the daemon's I/O syscalls around the due minute into FILE")
     parser.add_argument("--lead", type=int, default=20, help="seconds at least between start-up and the due minute")
     args = parser.parse_args()
     benchlib.header(f"fire lateness: {args.meds} doses due in the same minute, {args.runs} run(s)")
     for _ in range(args.runs):
-        r = one_run(args.meds, args.lead, args.perf)
+        r = one_run(args.meds, args.lead, args.perf, args.strace)
         late = r["lateness_ms"]
         if not late:
             print("   no fired entries were journaled: MISSED")

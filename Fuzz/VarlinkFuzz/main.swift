@@ -1,4 +1,5 @@
-// libFuzzer target for the Varlink wire layer; built by scripts/fuzz-varlink.sh, not by SwiftPM.
+// libFuzzer target for the Varlink wire layer and the parsers the daemon applies to parameters;
+// built by scripts/fuzz-varlink.sh (MeddControl and MeddCore as one module), not by SwiftPM.
 // The first input byte picks the read size, the rest is the byte stream a client sends.
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -35,7 +36,23 @@ private func check(_ message: [UInt8]) {
         let call = try VarlinkCall(message: message)
         _ = try ControlRequest(call)
         _ = VarlinkReply.parameters(call.parameters, continues: call.more)
+        for case .string(let text) in call.parameters.values {
+            parseLikeTheDaemon(text)
+        }
     } catch {
         if let reply = error.reply { _ = VarlinkReply.error(reply) }
     }
+}
+
+/// What the daemon does with a string parameter: a dose ID, an instant or a date.
+private func parseLikeTheDaemon(_ text: String) {
+    if let id = DoseID(parsing: text) {
+        precondition(DoseID(parsing: id.description) == id, "dose ID round trip")
+    }
+    // Formatting may leave the four-digit years at the very ends of the range; within them it must round-trip.
+    if let instant = Instant(iso8601: text), let again = Instant(iso8601: instant.format(offsetSeconds: 3600)) {
+        precondition(again == Instant(seconds: instant.seconds), "instant round trip")
+    }
+    _ = LocalDate(parsing: text)
+    _ = MedicationID.isValid(text)
 }
