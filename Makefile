@@ -29,6 +29,22 @@ test-e2e:
 	$(SWIFT) build --product medd
 	MEDD_BIN_DIR=$$($(SWIFT) build --show-bin-path) python3 -m pytest -v Tests/EndToEnd
 
+# Binaries in PREFIX/bin, user units in PREFIX/share/systemd/user (a user manager's search path
+# for PREFIX=~/.local), the journal catalog in PREFIX/share/medd. Then:
+#   systemctl --user daemon-reload && systemctl --user enable --now medd.socket
+install: build
+	install -Dm755 .build/release/medd $(DESTDIR)$(PREFIX)/bin/medd
+	install -Dm755 .build/release/medctl $(DESTDIR)$(PREFIX)/bin/medctl
+	install -d $(USER_UNITS)
+	sed 's|%h/.local/bin/medd|$(PREFIX)/bin/medd|' units/medd.service >$(USER_UNITS)/medd.service
+	install -m644 units/medd.socket $(USER_UNITS)/medd.socket
+	install -Dm644 units/medd.catalog $(DESTDIR)$(PREFIX)/share/medd/medd.catalog
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/medd $(DESTDIR)$(PREFIX)/bin/medctl
+	rm -f $(USER_UNITS)/medd.service $(USER_UNITS)/medd.socket
+	rm -f $(DESTDIR)$(PREFIX)/share/medd/medd.catalog
+
 clean:
 	rm -rf .build
 

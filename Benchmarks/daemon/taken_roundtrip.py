@@ -17,6 +17,8 @@ Target: p99 <= 5 ms.
 import argparse
 import datetime
 import multiprocessing
+import signal
+import subprocess
 import sys
 import time
 
@@ -48,6 +50,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--warmup", type=int, default=10)
+    parser.add_argument("--perf", metavar="FILE", help="record a perf profile (-g) of the daemon during the calls into FILE")
     args = parser.parse_args()
     benchlib.header(f"Taken round trips, {args.clients} concurrent clients")
     meds = benchlib.med_ids(benchlib.run_prefix(), MEDS)
@@ -65,6 +68,11 @@ def main():
             shares[order[d["medication"]] % args.clients].append(d["id"])
         print(f"   {len(planned)} planned doses of {len(meds)} medications; per client: {[len(s) for s in shares]}")
         sys.stdout.flush()
+        recorder = None
+        if args.perf:
+            recorder = subprocess.Popen(["perf", "record", "-F", "1999", "-g", "-o", args.perf, "-p", str(daemon.process.pid)],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(1)
         barrier = multiprocessing.Barrier(args.clients)
         results = multiprocessing.Queue()
         workers = [multiprocessing.Process(target=client, args=(daemon.socket_path, share, barrier, results))
@@ -74,6 +82,9 @@ def main():
         collected = [results.get(timeout=600) for _ in workers]
         for w in workers:
             w.join()
+        if recorder:
+            recorder.send_signal(signal.SIGINT)
+            recorder.wait()
         remaining = benchlib.VarlinkConnection(daemon.socket_path)
         still_planned = sum(1 for d in remaining.call("ListDoses", **{"from": "2026-11-22T05:00:00+01:00",
                                                                        "to": "2026-11-22T17:00:00+01:00"})["doses"]

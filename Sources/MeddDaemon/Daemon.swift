@@ -76,7 +76,8 @@ public final class Daemon: @unchecked Sendable {
             throw DaemonStartError("medd: cannot set up the event loop: \(error)")
         }
         advance()
-        Notifier.ready(status: statusLine())
+        lastStatus = statusLine()
+        Notifier.ready(status: lastStatus)
         log.info("medd \(MeddVersion.current) started; \(book.configuration.medications.count) medications; control socket \(socket.path)\(socket.activated ? " (socket-activated)" : "")")
         let status: Int32
         do {

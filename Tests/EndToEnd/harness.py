@@ -88,7 +88,7 @@ def iso(dt):
 class Daemon:
     """One medd process: config, state directory and socket in a temporary directory."""
 
-    def __init__(self, config, pretend_now, directory=None, extra_args=(), env=None):
+    def __init__(self, config, pretend_now, directory=None, extra_args=(), env=None, system_zone=False):
         self.directory = directory or tempfile.mkdtemp(prefix="medd-e2e-")
         self.config_path = os.path.join(self.directory, "medd.toml")
         self.state_dir = os.path.join(self.directory, "state")
@@ -98,6 +98,7 @@ class Daemon:
         self.status_lines = []
         self.extra_args = list(extra_args)
         self.env = env or {}
+        self.system_zone = system_zone
         self.write_config(config)
         self.start(pretend_now)
 
@@ -112,6 +113,8 @@ class Daemon:
         self.notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self.notify.bind(self.notify_path)
         env = dict(os.environ, TZ=ZONE, NOTIFY_SOCKET=self.notify_path, **self.env)
+        if self.system_zone:
+            del env["TZ"]  # follow /etc/localtime
         args = [os.path.join(bin_dir(), "medd"), "--config", self.config_path, "--state-dir", self.state_dir,
                 "--socket", self.socket_path, "--no-desktop"]
         if pretend_now is not None:
