@@ -103,6 +103,12 @@ def main():
     for label, values in ((f"after {args.warmup} warm-up calls per client", measured_ms), ("all calls", all_ms)):
         print(f"   {label}: p50 {benchlib.percentile(values, 50):.2f} ms, p90 {benchlib.percentile(values, 90):.2f} ms, "
               f"p99 {benchlib.percentile(values, 99):.2f} ms, max {max(values):.2f} ms (n={len(values)})")
+    # How latency moves through the run: the n-th tenth of each client's calls, pooled.
+    tenths = []
+    for i in range(10):
+        pooled = [x * 1000 for lat, _, _, _ in collected for x in lat[len(lat) * i // 10:len(lat) * (i + 1) // 10]]
+        tenths.append(f"{benchlib.percentile(pooled, 50):.1f}")
+    print(f"   p50 per tenth of the run (ms): {' '.join(tenths)}")
     p99 = benchlib.percentile(measured_ms, 99)
     print(f"   target (p99 <= 5 ms): {'met' if p99 <= 5 else 'MISSED'}")
     return 0

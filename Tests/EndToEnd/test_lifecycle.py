@@ -225,3 +225,15 @@ def test_a_slow_hook_is_killed_and_delays_nothing(daemons, med):
     assert time.monotonic() - started < 0.5
     [killed] = dose_journal_logs(med, at_least=1)
     assert "timed out" in killed["MESSAGE"] and killed["MEDD_HOOK_STATUS"] == "-9"
+
+
+def test_a_pending_dose_renotifies_on_schedule_across_a_restart(daemons, med):
+    """`renotify` re-alerts a pending dose from its last alert, also after a restart, and never re-fires it."""
+    daemon = daemons(config(med, settings={"renotify": '"1m"'}), berlin(8, 0, 5))
+    [fired] = events_of(med, "fired")
+    daemon.stop()
+    daemon.start(berlin(8, 1, 3))
+    [again] = events_of(med, "renotified", timeout=8)
+    assert "MEDD_SNOOZE_ID" not in again and again["PRIORITY"] == "5"
+    assert int(again["MEDD_EVENT_USEC"]) - int(fired["MEDD_EVENT_USEC"]) >= 60_000_000
+    assert len(events_of(med, "fired")) == 1
