@@ -154,7 +154,7 @@ extension DoseBook {
             let candidate = max(instant, now)
             if candidate < next ?? Instant(usec: .max) { next = candidate }
         }
-        if let dose = plan.first(where: { $0.scheduled > now && records[$0.id] == nil }) { consider(dose.scheduled) }
+        if let dose = nextDose(after: now) { consider(dose.scheduled) }
         for id in open {
             guard let record = records[id] else { continue }
             consider(deadline(of: record))

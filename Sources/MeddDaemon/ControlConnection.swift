@@ -20,10 +20,13 @@ final class ControlConnection: @unchecked Sendable {
     private var inputClosed = false
     private var closed = false
     private var source: LoopSource?
-    private let dispatch: (VarlinkCall) -> ControlResponse
+    /// A call's reply is deferred: later calls wait in the framer.
+    private var awaitingReply = false
+    private var awaitingOneway = false
+    private let dispatch: (VarlinkCall, ControlConnection) -> ControlResponse
     private let onClose: (ControlConnection) -> Void
 
-    init(stream: StreamConnection, dispatch: @escaping (VarlinkCall) -> ControlResponse,
+    init(stream: StreamConnection, dispatch: @escaping (VarlinkCall, ControlConnection) -> ControlResponse,
          onClose: @escaping (ControlConnection) -> Void) {
         self.stream = stream
         self.dispatch = dispatch
@@ -43,6 +46,14 @@ final class ControlConnection: @unchecked Sendable {
         guard !closed else { return }
         output += message
         flushOutput()
+    }
+
+    /// Sends the reply of the deferred call, then handles the calls that arrived meanwhile.
+    func deliver(_ reply: [UInt8]) {
+        guard awaitingReply else { return }
+        awaitingReply = false
+        if !awaitingOneway { send(reply) }
+        processMessages()
     }
 
     func close() {
@@ -79,7 +90,7 @@ final class ControlConnection: @unchecked Sendable {
     }
 
     private func processMessages() {
-        while !closed, !inputClosed {
+        while !closed, !awaitingReply {
             let message: [UInt8]
             do {
                 guard let next = try framer.nextMessage() else { return }
@@ -102,11 +113,14 @@ final class ControlConnection: @unchecked Sendable {
                 send(VarlinkReply.error(reply))
                 continue
             }
-            switch dispatch(call) {
+            switch dispatch(call, self) {
             case .reply(let reply):
                 if !call.oneway { send(reply) }
             case .watch:
                 isWatching = true
+            case .deferred:
+                awaitingReply = true
+                awaitingOneway = call.oneway
             }
         }
     }
@@ -125,8 +139,9 @@ final class ControlConnection: @unchecked Sendable {
             return
         }
         if output.isEmpty {
-            // A watcher that shut its sending side still reads the stream; anyone else is done.
-            if inputClosed, !isWatching { close() } else { source?.setIOEvents(inputClosed ? 0 : Self.readable) }
+            // A watcher that shut its sending side still reads the stream; anyone else is done once
+            // its last reply is out.
+            if inputClosed, !isWatching, !awaitingReply { close() } else { source?.setIOEvents(inputClosed ? 0 : Self.readable) }
         } else {
             source?.setIOEvents(inputClosed ? Self.writable : Self.readable | Self.writable)
         }

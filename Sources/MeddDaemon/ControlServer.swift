@@ -13,13 +13,13 @@ final class ControlServer: @unchecked Sendable {
     let socket: ListeningSocket
     private let loop: EventLoop
     private let log: Logger
-    private let dispatch: (VarlinkCall) -> ControlResponse
+    private let dispatch: (VarlinkCall, ControlConnection) -> ControlResponse
     private var connections: [ObjectIdentifier: ControlConnection] = [:]
     private var acceptSource: LoopSource?
     private var idleTimer: WakeTimer?
     private var refusedAtLimit = false
 
-    init(socket: ListeningSocket, loop: EventLoop, log: Logger, dispatch: @escaping (VarlinkCall) -> ControlResponse) {
+    init(socket: ListeningSocket, loop: EventLoop, log: Logger, dispatch: @escaping (VarlinkCall, ControlConnection) -> ControlResponse) {
         self.socket = socket
         self.loop = loop
         self.log = log
@@ -67,10 +67,10 @@ final class ControlServer: @unchecked Sendable {
         if !permitted {
             log.warning("control socket: a client of UID \(stream.peerUID) is refused; only UID \(StreamConnection.ownUID) is served")
         }
-        let connection = ControlConnection(stream: stream, dispatch: { [unowned self] call in
+        let connection = ControlConnection(stream: stream, dispatch: { [unowned self] call, connection in
             // Another user's client learns why each call fails, and nothing of the daemon's state.
             guard permitted else { return .reply(VarlinkReply.error(VarlinkError(name: "org.varlink.service.PermissionDenied"))) }
-            let response = self.dispatch(call)
+            let response = self.dispatch(call, connection)
             self.rearmIdleTimer()
             return response
         }, onClose: { [unowned self] closed in

@@ -7,7 +7,7 @@ extension Daemon {
     /// Default range of `Adherence`.
     static let defaultAdherenceDays: Int64 = 30
 
-    func respond(to call: VarlinkCall) -> ControlResponse {
+    func respond(to call: VarlinkCall, from connection: ControlConnection) -> ControlResponse {
         let request: ControlRequest
         do {
             request = try ControlRequest(call)
@@ -24,26 +24,29 @@ extension Daemon {
         case .listDoses(let request):
             return .reply(reply { () throws(VarlinkError) in try listDoses(request) })
         case .taken(let request):
-            return .reply(reply { () throws(VarlinkError) in
-                let at = try request.at.map { text throws(VarlinkError) in try instant(text, parameter: "at") }
-                let now = clock.now()
-                return try answer(book.take(request.dose, at: at, note: request.note, source: .cli, now: now))
-            })
+            let at: Instant?
+            do {
+                at = try request.at.map { text throws(VarlinkError) in try instant(text, parameter: "at") }
+            } catch {
+                return .reply(VarlinkReply.error(error))
+            }
+            return answer(book.take(request.dose, at: at, note: request.note, source: .cli, now: clock.now()), to: connection) {
+                ["dose": $0.record.varlinkValue]
+            }
         case .snooze(let request):
-            return .reply(reply { () throws(VarlinkError) in
-                let length = request.minutes.map { TimeSpan(seconds: Int64($0) * 60) }
-                let outcome = try answerOutcome(book.snooze(request.dose, length: length, source: .cli, now: clock.now()))
-                let until = outcome.record.snoozeUntil ?? clock.now()
+            let length = request.minutes.map { TimeSpan(seconds: Int64($0) * 60) }
+            return answer(book.snooze(request.dose, length: length, source: .cli, now: clock.now()), to: connection) { outcome in
+                let until = outcome.record.snoozeUntil ?? outcome.record.dose.scheduled
                 return [
                     "snoozeId": .string(outcome.record.id.snoozeID.description),
                     "until": .string(until.format(offsetSeconds: outcome.record.dose.utcOffset)),
                     "dose": outcome.record.varlinkValue,
                 ]
-            })
+            }
         case .skip(let request):
-            return .reply(reply { () throws(VarlinkError) in
-                try answer(book.skip(request.dose, reason: request.reason, source: .cli, now: clock.now()))
-            })
+            return answer(book.skip(request.dose, reason: request.reason, source: .cli, now: clock.now()), to: connection) {
+                ["dose": $0.record.varlinkValue]
+            }
         case .reload:
             return .reply(reply { () throws(VarlinkError) in
                 let result = reload()
@@ -67,24 +70,36 @@ extension Daemon {
         }
     }
 
-    /// Commits an answer's effects; a refusal or a ledger failure becomes the Varlink error.
-    private func answerOutcome(_ result: Result<Outcome, Rejection>) throws(VarlinkError) -> Outcome {
-        let outcome: Outcome
+    /// A refusal is replied to at once; an accepted answer is already in the book, and its reply
+    /// waits for the group commit at the end of this loop pass (`commitAnswers`).
+    private func answer(_ result: Result<Outcome, Rejection>, to connection: ControlConnection,
+                        _ parameters: (Outcome) -> [String: JSONValue]) -> ControlResponse {
         switch result {
-        case .success(let value): outcome = value
-        case .failure(let rejection): throw VarlinkError(rejection)
+        case .failure(let rejection):
+            return .reply(VarlinkReply.error(VarlinkError(rejection)))
+        case .success(let outcome):
+            pendingAnswers.append(PendingAnswer(connection: connection, effects: outcome.effects,
+                                                reply: VarlinkReply.parameters(parameters(outcome))))
+            answerCommit.schedule()
+            return .deferred
         }
-        do {
-            try perform(outcome.effects)
-        } catch {
-            recover(from: error)
-            throw VarlinkError.control("StorageFailed", ["message": .string("the answer was not recorded: \(error)")])
-        }
-        return outcome
     }
 
-    private func answer(_ result: Result<Outcome, Rejection>) throws(VarlinkError) -> [String: JSONValue] {
-        ["dose": try answerOutcome(result).record.varlinkValue]
+    /// Commits every answer decided in this loop pass in one durable transaction, then acknowledges
+    /// them all. If the ledger refuses, none is acknowledged: each gets `StorageFailed`.
+    func commitAnswers() {
+        let batch = pendingAnswers
+        pendingAnswers = []
+        guard !batch.isEmpty else { return }
+        do {
+            try perform(batch.flatMap(\.effects))
+        } catch {
+            recover(from: error)
+            let failure = VarlinkReply.error(.control("StorageFailed", ["message": .string("the answer was not recorded: \(error)")]))
+            for answer in batch { answer.connection.deliver(failure) }
+            return
+        }
+        for answer in batch { answer.connection.deliver(answer.reply) }
     }
 
     private func status() -> [UInt8] {

@@ -24,6 +24,9 @@ extension Daemon {
     /// Commits the recorded events durably, then journals them, runs hooks, tells watchers and
     /// re-arms the wake-up. When this returns without throwing, the events are on disk.
     func perform(_ effects: [Effect]) throws(LedgerError) {
+        // Answers the book already holds go to the ledger first, so events are stored in the order
+        // the book absorbed them and a replay gives the same state.
+        if !pendingAnswers.isEmpty { commitAnswers() }
         let events = effects.compactMap(\.recordedEvent)
         if !events.isEmpty { try ledger.commit(events, state: book) }
         for effect in effects {

@@ -23,6 +23,8 @@ public final class Daemon: @unchecked Sendable {
     var hooks: HookRunner!
     var wake: WakeTimer!
     var retryAfterFailure: WakeTimer!
+    var answerCommit: DeferredTask!
+    var pendingAnswers: [PendingAnswer] = []
     var sources: [LoopSource] = []
     var clockWatcher: ClockChangeWatcher?
     var zoneWatcher: TimeZoneWatcher?
@@ -97,7 +99,10 @@ public final class Daemon: @unchecked Sendable {
         hooks = HookRunner(hooks: book.configuration.hooks, loop: loop, log: log)
         wake = WakeTimer(loop: loop) { [unowned self] _ in self.advance() }
         retryAfterFailure = WakeTimer(loop: loop) { [unowned self] _ in self.advance() }
-        server = ControlServer(socket: socket, loop: loop, log: log) { [unowned self] call in self.respond(to: call) }
+        answerCommit = try DeferredTask(loop: loop) { [unowned self] in self.commitAnswers() }
+        server = ControlServer(socket: socket, loop: loop, log: log) { [unowned self] call, connection in
+            self.respond(to: call, from: connection)
+        }
         try server.start()
         for stop in [SIGTERM, SIGINT] {
             sources.append(try loop.addSignal(stop) { [unowned self] signal in

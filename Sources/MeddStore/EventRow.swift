@@ -7,7 +7,7 @@ enum EventRow {
     static let columns = "kind, dose_id, medication, name, dose_text, scheduled_usec, utc_offset, at_usec, source, snooze_until_usec, reason, note"
 
     static func insert(_ event: DoseEvent, into db: Database) throws -> Int64 {
-        try db.execute(sql: "INSERT INTO event (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", arguments: [
+        try db.cachedStatement(sql: "INSERT INTO event (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").execute(arguments: [
             event.kind.rawValue, event.dose.id.description, event.dose.medication, event.dose.name, event.dose.doseText,
             event.dose.scheduled.usec, event.dose.utcOffset, event.at.usec, event.source.rawValue,
             event.snoozeUntil?.usec, event.reason, event.note,

@@ -60,11 +60,12 @@ public final class Ledger: Sendable {
         do {
             return try queue.write { db in
                 var sequence: [Int64] = []
+                let outbox = try db.cachedStatement(sql: "INSERT INTO outbox (seq) VALUES (?)")
                 for event in events {
                     let seq = try EventRow.insert(event, into: db)
                     sequence.append(seq)
                     try updateDose(for: event, seq: seq, db)
-                    try db.execute(sql: "INSERT INTO outbox (seq) VALUES (?)", arguments: [seq])
+                    try outbox.execute(arguments: [seq])
                 }
                 try saveState(of: book, db)
                 return sequence
@@ -77,32 +78,32 @@ public final class Ledger: Sendable {
     private func updateDose(for event: DoseEvent, seq: Int64, _ db: Database) throws {
         guard event.kind != .lowStock else { return }
         let state = event.kind.isFinal ? event.kind.rawValue : (event.kind == .snoozed ? "snoozed" : "pending")
-        let current = try String.fetchOne(db, sql: "SELECT state FROM dose WHERE id = ?", arguments: [event.dose.id.description])
-        // An alert after a final answer cannot happen in the book; the ledger keeps the final state regardless.
-        if let current, DoseState(rawValue: current)?.isFinal == true, !event.kind.isFinal { return }
-        try db.execute(sql: """
+        // An alert after a final answer cannot happen in the book; the ledger keeps the final state
+        // regardless: a non-final event never overwrites a row whose final_seq is set.
+        try db.cachedStatement(sql: """
             INSERT INTO dose (id, medication, scheduled_usec, state, last_seq, final_seq) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET state = excluded.state, last_seq = excluded.last_seq, final_seq = excluded.final_seq
-            """, arguments: [event.dose.id.description, event.dose.medication, event.dose.scheduled.usec, state, seq,
-                             event.kind.isFinal ? seq : nil])
+            WHERE dose.final_seq IS NULL OR excluded.final_seq IS NOT NULL
+            """).execute(arguments: [event.dose.id.description, event.dose.medication, event.dose.scheduled.usec, state, seq,
+                                     event.kind.isFinal ? seq : nil])
     }
 
     private func saveState(of book: DoseBook, _ db: Database) throws {
         try db.execute(sql: "DELETE FROM snooze")
         for (snoozeID, doseID) in book.snoozes {
             guard let until = book.records[doseID]?.snoozeUntil else { continue }
-            try db.execute(sql: "INSERT INTO snooze (snooze_id, dose_id, until_usec) VALUES (?, ?, ?)",
-                           arguments: [snoozeID.description, doseID.description, until.usec])
+            try db.cachedStatement(sql: "INSERT INTO snooze (snooze_id, dose_id, until_usec) VALUES (?, ?, ?)")
+                .execute(arguments: [snoozeID.description, doseID.description, until.usec])
         }
         for (medication, count) in book.stock {
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO stock (medication, configured, since_usec, level) VALUES (?, ?, ?, ?)
                 ON CONFLICT(medication) DO UPDATE SET configured = excluded.configured, since_usec = excluded.since_usec, level = excluded.level
-                """, arguments: [medication, count.configured, count.since.usec, count.level])
+                """).execute(arguments: [medication, count.configured, count.since.usec, count.level])
         }
         if let watermark = book.watermark {
-            try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('watermark', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                           arguments: [watermark.usec])
+            try db.cachedStatement(sql: "INSERT INTO meta (key, value) VALUES ('watermark', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+                .execute(arguments: [watermark.usec])
         }
     }
 
@@ -183,11 +184,20 @@ public final class Ledger: Sendable {
         }
     }
 
-    /// Forgets outbox entries once the journal has them.
+    /// Forgets outbox entries once the journal has them. Not synced to disk on its own: losing it
+    /// to a crash only means the journal gets those entries again, and the next durable commit
+    /// syncs it anyway.
     public func markJournaled(_ sequence: [Int64]) throws(LedgerError) {
+        guard !sequence.isEmpty else { return }
         do {
-            try queue.write { db in
-                for seq in sequence { try db.execute(sql: "DELETE FROM outbox WHERE seq = ?", arguments: [seq]) }
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
+                try db.inTransaction {
+                    let delete = try db.cachedStatement(sql: "DELETE FROM outbox WHERE seq = ?")
+                    for seq in sequence { try delete.execute(arguments: [seq]) }
+                    return .commit
+                }
             }
         } catch {
             throw LedgerError.from(error, path: path, doing: "update the journal outbox")

@@ -8,8 +8,10 @@ public enum Notifier {
         send("READY=1\nSTATUS=\(status)")
     }
 
+    /// A status change. Sent without blocking: a manager that stops reading loses status lines
+    /// rather than stalling the daemon's loop (libsystemd's sd_notify blocks on a full queue).
     public static func status(_ status: String) {
-        send("STATUS=\(status)")
+        sendWithoutBlocking("STATUS=\(status)")
     }
 
     public static func reloading() {
@@ -32,5 +34,16 @@ public enum Notifier {
 
     private static func send(_ message: String) {
         _ = sd_notify(0, message)
+    }
+
+    private static func sendWithoutBlocking(_ message: String) {
+        guard let path = getenv("NOTIFY_SOCKET").map({ String(cString: $0) }), var address = try? SocketAddress(path: path) else { return }
+        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        let bytes = Array(message.utf8)
+        _ = address.withSockaddr { pointer, length in
+            bytes.withUnsafeBytes { sendto(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), pointer, length) }
+        }
     }
 }

@@ -1,13 +1,18 @@
 import CSystemd
 import Glibc
 
-/// A `sockaddr_un` for a filesystem path.
+/// A `sockaddr_un` for a filesystem path, or an abstract name written `@name` (as `$NOTIFY_SOCKET` may be).
 struct SocketAddress {
     private var storage = sockaddr_un()
+    private var length = socklen_t(MemoryLayout<sockaddr_un>.size)
 
     init(path: String) throws(SocketError) {
         storage.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
+        var bytes = Array(path.utf8)
+        if bytes.first == UInt8(ascii: "@") {
+            bytes[0] = 0
+            length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count)
+        }
         let capacity = MemoryLayout.size(ofValue: storage.sun_path)
         guard !bytes.isEmpty, bytes.count < capacity else {
             throw SocketError("socket path \(path) is \(bytes.count) bytes; it must be 1 to \(capacity - 1)")
@@ -20,7 +25,7 @@ struct SocketAddress {
 
     mutating func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
         withUnsafePointer(to: &storage) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
         }
     }
 

@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 
@@ -112,6 +113,11 @@ class Daemon:
             os.unlink(self.notify_path)
         self.notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self.notify.bind(self.notify_path)
+        # Read every datagram as it comes, as a service manager does: an unread queue would stall medd.
+        self.datagrams = []
+        self.datagram_seen = threading.Condition()
+        self.read_upto = 0
+        threading.Thread(target=self._drain_notify, args=(self.notify,), daemon=True).start()
         env = dict(os.environ, TZ=ZONE, NOTIFY_SOCKET=self.notify_path, **self.env)
         if self.system_zone:
             del env["TZ"]  # follow /etc/localtime
@@ -126,23 +132,32 @@ class Daemon:
         if wait_ready:
             self.wait_notify("READY=1")
 
-    def wait_notify(self, wanted, timeout=10.0):
-        """Reads sd_notify datagrams until one has the line `wanted`; returns that datagram's lines."""
-        deadline = time.monotonic() + timeout
+    def _drain_notify(self, sock):
         while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0 or self.process.poll() is not None:
-                output = self.output() if self.process.poll() is not None else ""
-                raise AssertionError(f"medd did not send {wanted} (exit {self.process.poll()}): {output}")
-            self.notify.settimeout(min(remaining, 0.2))
             try:
-                datagram = self.notify.recv(4096).decode()
-            except socket.timeout:
-                continue
-            lines = datagram.splitlines()
-            self.status_lines += [l for l in lines if l.startswith("STATUS=")]
-            if wanted in lines:
-                return lines
+                datagram = sock.recv(4096).decode()
+            except OSError:
+                return
+            with self.datagram_seen:
+                self.datagrams.append(datagram.splitlines())
+                self.datagram_seen.notify_all()
+
+    def wait_notify(self, wanted, timeout=10.0):
+        """Waits for a datagram, not seen by an earlier wait, with the line `wanted`; returns its lines."""
+        deadline = time.monotonic() + timeout
+        with self.datagram_seen:
+            while True:
+                while self.read_upto < len(self.datagrams):
+                    lines = self.datagrams[self.read_upto]
+                    self.read_upto += 1
+                    self.status_lines += [l for l in lines if l.startswith("STATUS=")]
+                    if wanted in lines:
+                        return lines
+                remaining = deadline - time.monotonic()
+                if remaining <= 0 or self.process.poll() is not None:
+                    output = self.output() if self.process.poll() is not None else ""
+                    raise AssertionError(f"medd did not send {wanted} (exit {self.process.poll()}): {output}")
+                self.datagram_seen.wait(min(remaining, 0.2))
 
     def now(self):
         """The daemon's pretend clock, read now."""
@@ -201,12 +216,19 @@ class Daemon:
         if self.process and self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             self.process.wait(timeout=10)
-        self.notify.close()
+        self._close_notify()
 
     def kill(self):
         if self.process and self.process.poll() is None:
             self.process.kill()
             self.process.wait(timeout=10)
+        self._close_notify()
+
+    def _close_notify(self):
+        try:
+            self.notify.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
         self.notify.close()
 
     def output(self):
