@@ -2,7 +2,10 @@
 SWIFT ?= swift
 CONFIG ?= examples/medd.toml
 
-.PHONY: setup build demo test bench-planner bench-ledger bench-daemon clean
+.PHONY: setup build demo test test-swift test-e2e install uninstall bench-planner bench-ledger bench-daemon clean
+
+PREFIX ?= $(HOME)/.local
+USER_UNITS = $(DESTDIR)$(PREFIX)/share/systemd/user
 
 setup:
 	scripts/setup.sh

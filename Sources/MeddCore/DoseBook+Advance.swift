@@ -161,7 +161,6 @@ extension DoseBook {
             if record.state == .snoozed, let until = record.snoozeUntil { consider(until) }
             if record.state == .pending, settings.renotify.seconds > 0, let last = record.lastAlert { consider(last + settings.renotify) }
         }
-        let hasSchedules = configuration.medications.contains { !$0.isAsNeeded && !$0.paused }
         if hasSchedules {
             // No plan yet (or it was invalidated): advancing is due at once.
             consider(plannedUntil.usec == .min ? now : plannedUntil - .days(Int64(settings.horizonDays)))

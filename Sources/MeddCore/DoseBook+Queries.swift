@@ -15,14 +15,9 @@ extension DoseBook {
 
     /// The next planned dose that has not fired or been answered.
     public func nextDose(after now: Instant) -> Dose? {
-        // The plan is sorted by due instant: skip the past by bisection, then the doses already answered early.
-        var low = plan.startIndex
-        var high = plan.endIndex
-        while low < high {
-            let middle = (low + high) / 2
-            if plan[middle].scheduled > now { high = middle } else { low = middle + 1 }
-        }
-        return plan[low...].first { records[$0.id] == nil }
+        var index = firstPlanIndex(dueAfter: now)
+        while index < plan.count, planRecorded[index] { index += 1 }
+        return index < plan.count ? plan[index] : nil
     }
 
     public func count(of state: DoseState) -> Int {

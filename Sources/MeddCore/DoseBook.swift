@@ -5,7 +5,11 @@ public import Foundation
 /// It never reads a clock and never does I/O: each call takes `now` and returns effects as values.
 /// Its state is a fold over `DoseEvent`s, so `absorb`-ing the ledger's events rebuilds it exactly.
 public struct DoseBook: Sendable {
-    public internal(set) var configuration: Configuration
+    public internal(set) var configuration: Configuration {
+        didSet { hasSchedules = Self.hasSchedules(configuration) }
+    }
+    /// Some medication plans doses (not all are as-needed or paused): then the plan needs extending.
+    private(set) var hasSchedules: Bool
     public internal(set) var localZone: TimeZone
     /// Every dose that has had an event.
     public internal(set) var records: [DoseID: DoseRecord] = [:]
@@ -16,7 +20,12 @@ public struct DoseBook: Sendable {
     /// Units on hand, per medication that has a `stock`.
     public internal(set) var stock: [String: StockCount] = [:]
     public internal(set) var snoozes: [SnoozeID: DoseID] = [:]
-    var plan: [Dose] = []
+    var plan: [Dose] = [] {
+        didSet { planRecorded = plan.map { records[$0.id] != nil } }
+    }
+    /// `planRecorded[i]`: `plan[i]` has a record. Finding the next dose then skips the doses answered
+    /// early without a dictionary lookup each.
+    var planRecorded: [Bool] = []
     var plannedFrom = Instant(usec: .max)
     var plannedUntil = Instant(usec: .min)
 
@@ -27,16 +36,22 @@ public struct DoseBook: Sendable {
 
     public init(configuration: Configuration, localZone: TimeZone, watermark: Instant? = nil) {
         self.configuration = configuration
+        self.hasSchedules = Self.hasSchedules(configuration)
         self.localZone = localZone
         self.watermark = watermark
     }
 
     public var settings: Settings { configuration.settings }
+
+    private static func hasSchedules(_ configuration: Configuration) -> Bool {
+        configuration.medications.contains { !$0.isAsNeeded && !$0.paused }
+    }
     public var planner: Planner { Planner(configuration: configuration, localZone: localZone) }
 
     /// Applies a recorded event to the state: used both live and to replay the ledger.
     public mutating func absorb(_ event: DoseEvent) {
         let id = event.dose.id
+        if records[id] == nil { markPlanned(event.dose) }
         var record = records[id] ?? DoseRecord(dose: event.dose)
         switch event.kind {
         case .fired, .renotified:
@@ -70,6 +85,26 @@ public struct DoseBook: Sendable {
             return
         }
         records[id] = record
+    }
+
+    /// Notes in `planRecorded` that `dose` now has a record.
+    private mutating func markPlanned(_ dose: Dose) {
+        var index = firstPlanIndex(dueAfter: Instant(usec: dose.scheduled.usec - 1))
+        while index < plan.count, plan[index].scheduled == dose.scheduled {
+            if plan[index].id == dose.id { planRecorded[index] = true }
+            index += 1
+        }
+    }
+
+    /// The index of the first planned dose due after `instant` (the plan is sorted by due instant).
+    func firstPlanIndex(dueAfter instant: Instant) -> Int {
+        var low = plan.startIndex
+        var high = plan.endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if plan[middle].scheduled > instant { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// Restores the watermark saved with the ledger.
