@@ -6,7 +6,8 @@ extension JSONValue {
         return output
     }
 
-    private func write(into output: inout [UInt8]) {
+    /// Appends the compact JSON to `output` (for building one message from many values).
+    public func write(into output: inout [UInt8]) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)

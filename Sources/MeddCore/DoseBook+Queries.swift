@@ -2,15 +2,25 @@
 extension DoseBook {
     /// Every dose due in `[from, to)`, planned or recorded, with its state, ordered by due instant.
     public func doses(from: Instant, to: Instant, medication: String? = nil) -> [DoseRecord] {
-        var byID: [DoseID: DoseRecord] = [:]
-        for dose in planner.doses(from: from, to: to, medication: medication) {
-            byID[dose.id] = DoseRecord(dose: dose)
+        // Inside the planned window the book's own plan serves; elsewhere the planner is asked.
+        let planned: ArraySlice<Dose>
+        if from >= plannedFrom, to <= plannedUntil {
+            planned = plan[firstPlanIndex(dueAfter: Instant(usec: from.usec - 1))..<firstPlanIndex(dueAfter: Instant(usec: to.usec - 1))]
+        } else {
+            planned = planner.doses(from: from, to: to, medication: medication)[...]
         }
+        var result: [DoseRecord] = []
+        var listed: Set<DoseID> = []
+        for dose in planned where medication == nil || dose.medication == medication {
+            result.append(records[dose.id] ?? DoseRecord(dose: dose))
+            listed.insert(dose.id)
+        }
+        // Recorded doses the plan no longer yields (as-needed doses, a changed schedule) are listed too.
         for record in records.values where record.dose.scheduled >= from && record.dose.scheduled < to
-            && (medication == nil || record.dose.medication == medication) {
-            byID[record.id] = record
+            && (medication == nil || record.dose.medication == medication) && !listed.contains(record.id) {
+            result.append(record)
         }
-        return byID.values.sorted { ($0.dose.scheduled, $0.id) < ($1.dose.scheduled, $1.id) }
+        return result.sorted { ($0.dose.scheduled, $0.id) < ($1.dose.scheduled, $1.id) }
     }
 
     /// The next planned dose that has not fired or been answered.

@@ -17,6 +17,8 @@ final class ControlConnection: @unchecked Sendable {
     private(set) var lastActivity: UInt64
     private var framer = VarlinkFramer()
     private var output: [UInt8] = []
+    /// Bytes of `output` before this index are written already.
+    private var outputStart = 0
     private var inputClosed = false
     private var closed = false
     private var source: LoopSource?
@@ -44,7 +46,7 @@ final class ControlConnection: @unchecked Sendable {
     /// Queues one message for the client and writes what the socket takes now.
     func send(_ message: [UInt8]) {
         guard !closed else { return }
-        output += message
+        if output.isEmpty { output = message } else { output += message }
         flushOutput()
     }
 
@@ -127,14 +129,22 @@ final class ControlConnection: @unchecked Sendable {
 
     private func flushOutput() {
         guard !closed else { return }
-        if !output.isEmpty {
-            guard let written = stream.write(output[...]) else {
+        if outputStart < output.count {
+            guard let written = stream.write(output[outputStart...]) else {
                 close()
                 return
             }
-            output.removeFirst(written)
+            outputStart += written
+            if outputStart == output.count {
+                output = []
+                outputStart = 0
+            } else if outputStart >= 64 * 1024 {
+                // A reader that never quite catches up: drop the written part now and then.
+                output.removeFirst(outputStart)
+                outputStart = 0
+            }
         }
-        if output.count > Self.maximumPendingOutput {
+        if output.count - outputStart > Self.maximumPendingOutput {
             close()
             return
         }

@@ -22,7 +22,11 @@ extension Daemon {
         case .status:
             return .reply(status())
         case .listDoses(let request):
-            return .reply(reply { () throws(VarlinkError) in try listDoses(request) })
+            do {
+                return .reply(try listDoses(request))
+            } catch {
+                return .reply(VarlinkReply.error(error))
+            }
         case .taken(let request):
             let at: Instant?
             do {
@@ -114,7 +118,7 @@ extension Daemon {
         return VarlinkReply.parameters(parameters)
     }
 
-    private func listDoses(_ request: ListDosesRequest) throws(VarlinkError) -> [String: JSONValue] {
+    private func listDoses(_ request: ListDosesRequest) throws(VarlinkError) -> [UInt8] {
         let now = clock.now()
         let from = try request.from.map { text throws(VarlinkError) in try instant(text, parameter: "from") }
             ?? localZoneRules.startOfDay(localZoneRules.local(now).date)
@@ -124,7 +128,7 @@ extension Daemon {
         if let medication = request.medication, book.configuration.medication(medication) == nil {
             throw VarlinkError(Rejection.noSuchMedication(medication))
         }
-        return ["doses": .array(book.doses(from: from, to: to, medication: request.medication).map(\.varlinkValue))]
+        return VarlinkReply.list("doses", book.doses(from: from, to: to, medication: request.medication)) { $0.varlinkValue }
     }
 
     private func adherence(_ request: AdherenceRequest) throws(VarlinkError) -> [String: JSONValue] {
