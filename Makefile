@@ -10,9 +10,14 @@ USER_UNITS = $(DESTDIR)$(PREFIX)/share/systemd/user
 setup:
 	scripts/setup.sh
 
+# Release binaries link the Swift runtime and Foundation statically and are not position-independent:
+# about 7 MiB less resident memory and a faster start (docs/benchmarks.md). The linker's warning
+# about mktemp comes from the toolchain's static Foundation, not from medd.
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -no-pie
+
 build: setup
-	$(SWIFT) build -c release --product medctl
-	$(SWIFT) build -c release --product medd
+	$(SWIFT) build $(RELEASE_FLAGS) --product medctl
+	$(SWIFT) build $(RELEASE_FLAGS) --product medd
 
 # Validates the demo configuration, prints its next day of doses, then runs medd on it in the
 # foreground with its clock five seconds before today's 08:00 dose (Ctrl-C stops it).
@@ -67,6 +72,6 @@ bench-ledger:
 BENCH_SWIFT_FLAGS ?=
 DAEMON_BENCHMARKS ?= fire_lateness journald_floor idle_wakeups rss taken_roundtrip startup
 bench-daemon:
-	$(SWIFT) build -c release --product medd $(BENCH_SWIFT_FLAGS)
-	export MEDD_BIN_DIR="$$($(SWIFT) build -c release --product medd $(BENCH_SWIFT_FLAGS) --show-bin-path)" && \
+	$(SWIFT) build $(RELEASE_FLAGS) --product medd $(BENCH_SWIFT_FLAGS)
+	export MEDD_BIN_DIR="$$($(SWIFT) build $(RELEASE_FLAGS) --product medd $(BENCH_SWIFT_FLAGS) --show-bin-path)" && \
 	for b in $(DAEMON_BENCHMARKS); do python3 Benchmarks/daemon/$$b.py || exit 1; done

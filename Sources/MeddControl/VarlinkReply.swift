@@ -12,17 +12,19 @@ public enum VarlinkReply {
         terminated(.object(["error": .string(error.name), "parameters": .object(error.parameters)]))
     }
 
-    /// `{"parameters": {"<key>": [...]}}` with the elements encoded one at a time, so a long list
-    /// never exists as a value tree (a horizon of doses can be thousands).
-    public static func list<Elements: Collection>(_ key: String, _ elements: Elements, encode: (Elements.Element) -> JSONValue) -> [UInt8] {
+    /// `{"parameters": {"<key>": [...]}}` with the elements encoded one at a time as `produce`
+    /// yields them, so a long list never exists as a value tree (a horizon can be thousands of doses).
+    public static func list(_ key: String, reserving capacity: Int = 0, _ produce: ((JSONValue) -> Void) -> Void) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(64 + elements.count * 256)
+        bytes.reserveCapacity(64 + capacity)
         bytes.append(contentsOf: #"{"parameters":{"#.utf8)
         JSONValue.string(key).write(into: &bytes)
         bytes.append(contentsOf: ":[".utf8)
-        for (offset, element) in elements.enumerated() {
-            if offset > 0 { bytes.append(UInt8(ascii: ",")) }
-            encode(element).write(into: &bytes)
+        var first = true
+        produce { element in
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            element.write(into: &bytes)
         }
         bytes.append(contentsOf: "]}}".utf8)
         bytes.append(0)

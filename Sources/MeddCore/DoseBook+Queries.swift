@@ -2,25 +2,48 @@
 extension DoseBook {
     /// Every dose due in `[from, to)`, planned or recorded, with its state, ordered by due instant.
     public func doses(from: Instant, to: Instant, medication: String? = nil) -> [DoseRecord] {
-        // Inside the planned window the book's own plan serves; elsewhere the planner is asked.
-        let planned: ArraySlice<Dose>
-        if from >= plannedFrom, to <= plannedUntil {
-            planned = plan[firstPlanIndex(dueAfter: Instant(usec: from.usec - 1))..<firstPlanIndex(dueAfter: Instant(usec: to.usec - 1))]
-        } else {
-            planned = planner.doses(from: from, to: to, medication: medication)[...]
-        }
         var result: [DoseRecord] = []
-        var listed: Set<DoseID> = []
-        for dose in planned where medication == nil || dose.medication == medication {
-            result.append(records[dose.id] ?? DoseRecord(dose: dose))
-            listed.insert(dose.id)
+        forEachDose(from: from, to: to, medication: medication) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` for every dose `doses(from:to:medication:)` lists, in the same order, without
+    /// building the list (a whole horizon can be thousands of doses).
+    public func forEachDose(from: Instant, to: Instant, medication: String? = nil, _ body: (DoseRecord) -> Void) {
+        // Inside the planned window the book's own plan serves; elsewhere the planner is asked.
+        let inWindow = from >= plannedFrom && to <= plannedUntil
+        let planned: ArraySlice<Dose> = inWindow
+            ? plan[firstPlanIndex(dueAfter: Instant(usec: from.usec - 1))..<firstPlanIndex(dueAfter: Instant(usec: to.usec - 1))]
+            : planner.doses(from: from, to: to, medication: medication)[...]
+        func isPlanned(_ dose: Dose) -> Bool {
+            var low = planned.startIndex
+            var high = planned.endIndex
+            while low < high {
+                let middle = (low + high) / 2
+                if planned[middle].scheduled < dose.scheduled { low = middle + 1 } else { high = middle }
+            }
+            return planned[low...].prefix { $0.scheduled == dose.scheduled }.contains { $0.id == dose.id }
         }
         // Recorded doses the plan no longer yields (as-needed doses, a changed schedule) are listed too.
-        for record in records.values where record.dose.scheduled >= from && record.dose.scheduled < to
-            && (medication == nil || record.dose.medication == medication) && !listed.contains(record.id) {
-            result.append(record)
+        let extras = records.values.filter { record in
+            record.dose.scheduled >= from && record.dose.scheduled < to
+                && (medication == nil || record.dose.medication == medication) && !isPlanned(record.dose)
+        }.sorted { ($0.dose.scheduled, $0.id) < ($1.dose.scheduled, $1.id) }
+        var extra = extras.startIndex
+        for dose in planned where medication == nil || dose.medication == medication {
+            while extra < extras.endIndex, (extras[extra].dose.scheduled, extras[extra].id) < (dose.scheduled, dose.id) {
+                body(extras[extra])
+                extra += 1
+            }
+            body(records[dose.id] ?? DoseRecord(dose: dose))
         }
-        return result.sorted { ($0.dose.scheduled, $0.id) < ($1.dose.scheduled, $1.id) }
+        for record in extras[extra...] { body(record) }
+    }
+
+    /// About how many doses `forEachDose(from:to:)` lists: the planned ones, for sizing a reply.
+    public func plannedCount(from: Instant, to: Instant) -> Int {
+        guard from >= plannedFrom, to <= plannedUntil else { return 0 }
+        return firstPlanIndex(dueAfter: Instant(usec: to.usec - 1)) - firstPlanIndex(dueAfter: Instant(usec: from.usec - 1))
     }
 
     /// The next planned dose that has not fired or been answered.
