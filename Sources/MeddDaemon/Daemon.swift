@@ -112,7 +112,6 @@ public final class Daemon: @unchecked Sendable {
             })
         }
         sources.append(try loop.addSignal(SIGHUP) { [unowned self] _ in _ = self.reload() })
-        try EventLoop.blockChildSignal()
         clockWatcher = try ClockChangeWatcher(loop: loop) { [unowned self] in self.clockChanged() }
         zoneWatcher = try TimeZoneWatcher(loop: loop) { [unowned self] in self.zoneChanged() }
         try loop.enableWatchdog()

@@ -14,6 +14,9 @@ final class HookRun: @unchecked Sendable {
     var output: [UInt8] = []
     var outputTruncated = false
     var timedOut = false
+    /// The loop source reading `child.output`; removed before the descriptor is closed, always.
+    var outputSource: LoopSource?
+    /// The child and timeout sources.
     var sources: [LoopSource] = []
     private var outputOpen = true
 
@@ -41,9 +44,12 @@ final class HookRun: @unchecked Sendable {
         return false
     }
 
+    /// Stops watching the pipe, then closes it (in that order: sd-event must never hold a closed descriptor).
     func closeOutput() {
         guard outputOpen else { return }
         outputOpen = false
+        outputSource?.cancel()
+        outputSource = nil
         DescriptorIO.close(child.output)
     }
 

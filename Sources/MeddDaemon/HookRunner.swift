@@ -49,9 +49,7 @@ final class HookRunner: @unchecked Sendable {
         let run = HookRun(hook: hook, event: event, child: child)
         running[child.pid] = run
         do {
-            run.sources.append(try loop.addIO(descriptor: child.output) { [unowned run] _ in
-                if !run.drainOutput() { run.sources.first?.cancel() }
-            })
+            run.outputSource = try loop.addIO(descriptor: child.output) { [unowned run] _ in run.drainOutput() }
             run.sources.append(try loop.addChild(pid: child.pid) { [unowned self] status in self.finish(child.pid, status: status) })
             let deadline = EventLoop.wallClockUsec() + UInt64(hook.timeout.seconds) * 1_000_000
             run.sources.append(try loop.addTimer(atRealtimeUsec: deadline, accuracyUsec: 1000) { [unowned run] _ in
@@ -61,6 +59,9 @@ final class HookRunner: @unchecked Sendable {
         } catch {
             log.error("hook \(hook.exec[0]) started as PID \(child.pid) but cannot be watched: \(error)")
             child.kill(SIGKILL)
+            run.closeOutput()
+            for source in run.sources { source.cancel() }
+            running[child.pid] = nil
         }
     }
 

@@ -33,10 +33,12 @@ extension EventLoop {
         return source
     }
 
-    /// Blocks SIGCHLD for the process before any child starts, so no exit is missed between a
-    /// spawn and its `addChild`.
-    public static func blockChildSignal() throws(SystemError) {
-        try block(SIGCHLD)
+    /// Blocks the signals the loop will handle (SIGCHLD, SIGTERM, SIGINT, SIGHUP) in the calling
+    /// thread. Call it first thing in `main`: threads inherit the mask, and a signal sent to the
+    /// process is delivered to any thread that has it unblocked — one the loop never sees (a
+    /// runtime worker thread would otherwise swallow a hook's SIGCHLD).
+    public static func blockLoopSignals() throws(SystemError) {
+        for signal in [SIGCHLD, SIGTERM, SIGINT, SIGHUP] { try block(signal) }
     }
 
     static func block(_ signal: Int32) throws(SystemError) {

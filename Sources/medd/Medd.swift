@@ -39,6 +39,11 @@ struct Medd: ParsableCommand {
     }
 
     func run() throws {
+        do {
+            try EventLoop.blockLoopSignals()
+        } catch {
+            throw ValidationError("cannot block signals: \(error)")
+        }
         let paths = DefaultPaths(environment: ProcessInfo.processInfo.environment)
         guard let configPath = config ?? paths.config, let stateDirectory = stateDir ?? paths.stateDirectory else {
             throw ValidationError("HOME is not set: pass --config and --state-dir")

@@ -201,15 +201,17 @@ def test_hooks_get_the_dose_environment_without_a_shell(daemons, med, tmp_path):
     assert env["MEDD_SCHEDULED"] == "2026-11-22T08:00:00+01:00" and "NOTIFY_SOCKET" not in env
     logs = [e for e in dose_journal_logs(med, at_least=3) if "MEDD_HOOK_EXEC" in e]
     printf = [e for e in logs if e["MEDD_HOOK_EXEC"].startswith("/usr/bin/printf")]
-    assert printf and printf[0]["MEDD_HOOK_OUTPUT"] == f"$(id)|{out}" and printf[0]["MEDD_HOOK_STATUS"] == "0"
+    assert printf, [(e["MESSAGE"], e.get("MEDD_HOOK_OUTPUT", "")[:80]) for e in logs]
+    assert printf[0]["MEDD_HOOK_OUTPUT"] == f"$(id)|{out}" and printf[0]["MEDD_HOOK_STATUS"] == "0"
 
 
 def dose_journal_logs(med, at_least):
+    """The hook log entries of the medication's 08:00 dose (they carry its MEDD_DOSE_ID)."""
     from harness import journal
     deadline = time.monotonic() + 5
     while True:
-        entries = [e for e in journal("SYSLOG_IDENTIFIER", "medd", at_least=0, timeout=0)
-                   if e.get("MEDD_DOSE_ID", "").startswith(med + "_") and "MEDD_HOOK_EXEC" in e]
+        entries = [e for e in journal("MEDD_DOSE_ID", f"{med}_20261122_08_00", at_least=0, timeout=0, SYSLOG_IDENTIFIER="medd")
+                   if "MEDD_HOOK_EXEC" in e]
         if len(entries) >= at_least or time.monotonic() > deadline:
             return entries
         time.sleep(0.1)
