@@ -95,15 +95,18 @@ extension Daemon {
         let batch = pendingAnswers
         pendingAnswers = []
         guard !batch.isEmpty else { return }
+        let events: [DoseEvent]
         do {
-            try perform(batch.flatMap(\.effects))
+            events = try commit(batch.flatMap(\.effects))
         } catch {
             recover(from: error)
             let failure = VarlinkReply.error(.control("StorageFailed", ["message": .string("the answer was not recorded: \(error)")]))
             for answer in batch { answer.connection.deliver(failure) }
             return
         }
+        // Acknowledged as soon as they are on disk; journaling and hooks come after.
         for answer in batch { answer.connection.deliver(answer.reply) }
+        publish(events)
     }
 
     private func status() -> [UInt8] {

@@ -21,9 +21,15 @@ extension Daemon {
         }
     }
 
-    /// Commits the recorded events durably, then journals them, runs hooks, tells watchers and
-    /// re-arms the wake-up. When this returns without throwing, the events are on disk.
+    /// Commits the recorded events durably and re-arms the wake-up, then publishes them.
+    /// When this returns without throwing, the events are on disk.
     func perform(_ effects: [Effect]) throws(LedgerError) {
+        let events = try commit(effects)
+        publish(events)
+    }
+
+    /// The durable half of `perform`: returns the events once they are on disk.
+    func commit(_ effects: [Effect]) throws(LedgerError) -> [DoseEvent] {
         // Answers the book already holds go to the ledger first, so events are stored in the order
         // the book absorbed them and a replay gives the same state.
         if !pendingAnswers.isEmpty { commitAnswers() }
@@ -34,6 +40,12 @@ extension Daemon {
             // `.alert` and `.closeAlert` are for desktop notifications; the journal entry of each
             // event is the alert until that client exists.
         }
+        return events
+    }
+
+    /// The half of `perform` that may be lost and retried: journal (through the outbox), hooks,
+    /// watchers, `STATUS=`, and now and then a WAL checkpoint.
+    func publish(_ events: [DoseEvent]) {
         guard !events.isEmpty else { return }
         if options.echoEvents {
             for event in events { JournalLogHandler.writeToStandardError("medd: \(event.kind.rawValue): \(event.journalMessage)") }
@@ -42,6 +54,11 @@ extension Daemon {
         hooks.run(for: events)
         broadcast(events)
         updateStatus()
+        do {
+            try ledger.checkpointIfDue()
+        } catch {
+            log.warning("ledger checkpoint: \(error)")
+        }
     }
 
     /// The ledger refused a commit (disk full, say): the book may hold events that are not on disk,

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 public import MeddCore
 
 /// The daemon's durable memory: every dose event, the current state of each dose, snoozes,
@@ -27,6 +28,8 @@ public final class Ledger: Sendable {
         var configuration = GRDB.Configuration()
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            // Checkpoints run from `checkpointIfDue`, after answers are acknowledged, not inside a commit.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
         }
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
@@ -53,12 +56,32 @@ public final class Ledger: Sendable {
         }
     }
 
+    /// Commits since the last checkpoint; a counter, not a size, because it is cheap to keep.
+    private let commitsSinceCheckpoint = Mutex(0)
+    /// About SQLite's default of 1,000 WAL pages: a few pages per commit.
+    static let commitsPerCheckpoint = 250
+
+    /// Copies the WAL back into the database file every `commitsPerCheckpoint` commits (PASSIVE:
+    /// never waits for readers). Call it off the acknowledgement path.
+    public func checkpointIfDue() throws(LedgerError) {
+        guard commitsSinceCheckpoint.withLock({ count in
+            guard count >= Self.commitsPerCheckpoint else { return false }
+            count = 0
+            return true
+        }) else { return }
+        do {
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)") }
+        } catch {
+            throw LedgerError.from(error, path: path, doing: "checkpoint the write-ahead log")
+        }
+    }
+
     /// Durably records events with the book's state after them. Returns the events' sequence
     /// numbers; when it returns, the events are on disk.
     @discardableResult
     public func commit(_ events: [DoseEvent], state book: DoseBook) throws(LedgerError) -> [Int64] {
         do {
-            return try queue.write { db in
+            let result = try queue.write { db in
                 var sequence: [Int64] = []
                 let outbox = try db.cachedStatement(sql: "INSERT INTO outbox (seq) VALUES (?)")
                 for event in events {
@@ -70,6 +93,13 @@ public final class Ledger: Sendable {
                 try saveState(of: book, db)
                 return sequence
             }
+            let pending = commitsSinceCheckpoint.withLock { count in
+                count += 1
+                return count
+            }
+            // A user that never calls `checkpointIfDue` (tools, tests) still keeps the WAL bounded.
+            if pending >= 4 * Self.commitsPerCheckpoint { try checkpointIfDue() }
+            return result
         } catch {
             throw LedgerError.from(error, path: path, doing: "record \(events.count) event(s)")
         }
