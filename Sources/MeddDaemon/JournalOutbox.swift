@@ -4,28 +4,36 @@ import MeddStore
 import Systemd
 
 /// Moves committed events from the ledger's outbox into the journal, each with its original
-/// `MEDD_EVENT_USEC`. When journald is away the events wait in the ledger and a retry is armed
-/// (backing off to a minute); nothing is dropped.
+/// `MEDD_EVENT_USEC`. Sends never block the loop: when journald's queue is full the flush resumes
+/// once its socket is writable; when journald is away the events wait in the ledger and a retry is
+/// armed (backing off to a minute). Nothing is dropped.
 final class JournalOutbox: @unchecked Sendable {
     // @unchecked: confined to the loop thread.
     private static let firstRetryUsec: UInt64 = 1_000_000
     private static let longestRetryUsec: UInt64 = 60_000_000
 
     private let ledger: Ledger
-    private let writer = JournalWriter()
+    private let journal = JournalSocket()
+    private let loop: EventLoop
     private let log: Logger
+    /// Watches the journal socket for room while a flush waits on a full queue.
+    private var writable: LoopSource?
     private var retry: WakeTimer?
     private var retryDelayUsec = firstRetryUsec
     private var warnedUnavailable = false
 
     init(ledger: Ledger, loop: EventLoop, log: Logger) {
         self.ledger = ledger
+        self.loop = loop
         self.log = log
         retry = WakeTimer(loop: loop) { [unowned self] _ in self.flush() }
     }
 
     /// Writes every waiting event; on failure leaves the rest for the retry.
     func flush() {
+        // Any flush re-evaluates; a send may reconnect, so no watch may outlive the descriptor it names.
+        writable?.cancel()
+        writable = nil
         while true {
             let batch: [(seq: Int64, event: DoseEvent)]
             do {
@@ -43,20 +51,24 @@ final class JournalOutbox: @unchecked Sendable {
             }
             var written: [Int64] = []
             var stalled = false
-            for (seq, event) in batch {
-                do {
-                    try writer.send(event.journalFields)
+            var blocked = false
+            sending: for (seq, event) in batch {
+                switch journal.send(event.journalFields) {
+                case .sent:
                     written.append(seq)
-                } catch let error as SystemError where error.journalIsUnavailable {
+                case .wouldBlock:
+                    blocked = true
+                    break sending
+                case .unavailable(let error):
                     if !warnedUnavailable {
                         log.warning("journal unavailable (\(error)); dose events wait in the ledger and are written when it returns")
                         warnedUnavailable = true
                     }
                     stalled = true
-                    break
-                } catch {
-                    // An entry journald will never take (too large, say): drop it from the outbox, loudly.
-                    log.error("journal refused the \(event.kind.rawValue) entry of \(event.dose.id): \(error)")
+                    break sending
+                case .refused(let reason):
+                    // An entry journald will never take: drop it from the outbox, loudly.
+                    log.error("journal refused the \(event.kind.rawValue) entry of \(event.dose.id): \(reason)")
                     written.append(seq)
                 }
             }
@@ -70,6 +82,19 @@ final class JournalOutbox: @unchecked Sendable {
                 scheduleRetry()
                 return
             }
+            if blocked {
+                resumeWhenWritable()
+                return
+            }
+        }
+    }
+
+    private func resumeWhenWritable() {
+        do {
+            writable = try loop.addIO(descriptor: journal.descriptor, events: 0x004) { [unowned self] _ in self.flush() }
+        } catch {
+            log.error("journal outbox: cannot watch the journal socket: \(error)")
+            scheduleRetry()
         }
     }
 
