@@ -15,6 +15,7 @@ Target: p99 <= 5 ms.
     MEDD_BIN_DIR=... python3 Benchmarks/daemon/taken_roundtrip.py [--clients 8] [--warmup 10]
 """
 import argparse
+import os
 import datetime
 import multiprocessing
 import signal
@@ -28,7 +29,9 @@ START = datetime.datetime(2026, 11, 22, 5, 0, tzinfo=benchlib.BERLIN)
 MEDS = 100
 
 
-def client(socket_path, doses, barrier, results):
+def client(socket_path, doses, barrier, results, nice=0):
+    if nice:
+        os.nice(nice)
     conn = benchlib.VarlinkConnection(socket_path)
     payloads = [benchlib.encode("Taken", dose=d) for d in doses]
     latencies = []
@@ -50,6 +53,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--warmup", type=int, default=10)
+    parser.add_argument("--nice", type=int, default=0,
+                        help="run the client processes at this niceness, so they yield the CPU to the daemon "
+                             "(on 2 cores, 8 busy clients otherwise delay it)")
     parser.add_argument("--perf", metavar="FILE", help="record a perf profile (-g) of the daemon during the calls into FILE")
     args = parser.parse_args()
     benchlib.header(f"Taken round trips, {args.clients} concurrent clients")
@@ -75,7 +81,7 @@ def main():
             time.sleep(1)
         barrier = multiprocessing.Barrier(args.clients)
         results = multiprocessing.Queue()
-        workers = [multiprocessing.Process(target=client, args=(daemon.socket_path, share, barrier, results))
+        workers = [multiprocessing.Process(target=client, args=(daemon.socket_path, share, barrier, results, args.nice))
                    for share in shares]
         for w in workers:
             w.start()
