@@ -56,12 +56,13 @@ def test_taken_over_the_socket_reaches_ledger_and_journal(daemons, med):
     """Taken is acknowledged with the dose, is in the ledger, and in the journal at priority 6."""
     daemon = daemons(config(med), berlin(8, 0, 5))
     events_of(med, "fired")
-    reply = daemon.call("Taken", dose=med, note="with breakfast")
+    note = "with breakfast\nand water ☕"  # a newline takes the journal protocol's binary-safe form
+    reply = daemon.call("Taken", dose=med, note=note)
     dose_id = f"{med}_20261122_08_00"
     assert reply["dose"]["id"] == dose_id and reply["dose"]["state"] == "taken" and reply["dose"]["source"] == "cli"
     assert ledger_state(daemon, dose_id) == "taken"
     [entry] = events_of(med, "taken")
-    assert entry["MEDD_SOURCE"] == "cli" and entry["PRIORITY"] == "6" and entry["MEDD_NOTE"] == "with breakfast"
+    assert entry["MEDD_SOURCE"] == "cli" and entry["PRIORITY"] == "6" and entry["MEDD_NOTE"] == note
     assert daemon.call("Status")["pending"] == 0
     # An answered dose never alerts again, even after a restart.
     daemon.stop()
