@@ -6,21 +6,24 @@ medd starts (--pretend-now) at 2026-11-22T05:00+01:00, so all 4,400 of today's d
 none is due during the run, and each may be taken early. The parent lists them with ListDoses;
 client k (of 8 processes, each with its own persistent raw Unix-socket connection) takes the doses
 of medications k, k+8, k+16, ... in due order, so every call is a distinct planned → taken answer
-and a real durable commit. The clients start together (a barrier); each times every call from
-sendall() to the reply's NUL (time.perf_counter). The first WARMUP calls of each client are left
-out of the percentiles (they are still real commits).
+and a real durable commit. The clients start together; each times every call from the write of the
+request to the reply's NUL. The clients are Python processes (the default), or with --client c
+`taken_client.c` compiled with cc, which takes far less of the two cores the daemon shares with them. The first WARMUP calls of
+each client are left out of the percentiles (they are still real commits).
 
 Target: p99 <= 5 ms.
 
-    MEDD_BIN_DIR=... python3 Benchmarks/daemon/taken_roundtrip.py [--clients 8] [--warmup 10]
+    MEDD_BIN_DIR=... python3 Benchmarks/daemon/taken_roundtrip.py [--clients 8] [--warmup 10] [--client c|python] [--nice N]
 """
 import argparse
-import os
 import datetime
 import multiprocessing
+import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 import benchlib
@@ -49,6 +52,35 @@ def client(socket_path, doses, barrier, results, nice=0):
     results.put((latencies, errors, began, ended))
 
 
+def run_c_clients(socket_path, shares, nice):
+    """Compiles taken_client.c and runs one per share, all starting at the same instant; returns
+    (latencies in s, errors, began, ended) per client like `client`."""
+    work = tempfile.mkdtemp(prefix="medd-taken-")
+    try:
+        binary = os.path.join(work, "taken_client")
+        source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "taken_client.c")
+        subprocess.run(["cc", "-O2", "-o", binary, source], check=True)
+        start_ns = time.time_ns() + 500_000_000
+        processes = []
+        for i, share in enumerate(shares):
+            with open(os.path.join(work, f"doses.{i}"), "w") as f:
+                f.write("".join(d + "\n" for d in share))
+            command = [binary, socket_path, os.path.join(work, f"doses.{i}"), os.path.join(work, f"out.{i}"), str(start_ns)]
+            processes.append(subprocess.Popen(["nice", "-n", str(nice)] + command if nice else command))
+        for process in processes:
+            if process.wait(timeout=600) != 0:
+                raise RuntimeError(f"taken_client exited {process.returncode}")
+        collected = []
+        for i in range(len(shares)):
+            with open(os.path.join(work, f"out.{i}")) as f:
+                began, ended, errors = f.readline().split()
+                latencies = [int(line) / 1e9 for line in f]
+            collected.append((latencies, int(errors), int(began) / 1e9, int(ended) / 1e9))
+        return collected
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=8)
@@ -56,6 +88,8 @@ def main():
     parser.add_argument("--nice", type=int, default=0,
                         help="run the client processes at this niceness, so they yield the CPU to the daemon "
                              "(on 2 cores, 8 busy clients otherwise delay it)")
+    parser.add_argument("--client", choices=["c", "python"], default="python",
+                        help="load generator: Python processes (default), or taken_client.c compiled with cc (light on the CPU)")
     parser.add_argument("--perf", metavar="FILE", help="record a perf profile (-g) of the daemon during the calls into FILE")
     args = parser.parse_args()
     benchlib.header(f"Taken round trips, {args.clients} concurrent clients")
@@ -79,15 +113,18 @@ def main():
             recorder = subprocess.Popen(["perf", "record", "-F", "1999", "-g", "-o", args.perf, "-p", str(daemon.process.pid)],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             time.sleep(1)
-        barrier = multiprocessing.Barrier(args.clients)
-        results = multiprocessing.Queue()
-        workers = [multiprocessing.Process(target=client, args=(daemon.socket_path, share, barrier, results, args.nice))
-                   for share in shares]
-        for w in workers:
-            w.start()
-        collected = [results.get(timeout=600) for _ in workers]
-        for w in workers:
-            w.join()
+        if args.client == "c":
+            collected = run_c_clients(daemon.socket_path, shares, args.nice)
+        else:
+            barrier = multiprocessing.Barrier(args.clients)
+            results = multiprocessing.Queue()
+            workers = [multiprocessing.Process(target=client, args=(daemon.socket_path, share, barrier, results, args.nice))
+                       for share in shares]
+            for w in workers:
+                w.start()
+            collected = [results.get(timeout=600) for _ in workers]
+            for w in workers:
+                w.join()
         if recorder:
             recorder.send_signal(signal.SIGINT)
             recorder.wait()
