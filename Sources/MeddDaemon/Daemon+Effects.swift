@@ -54,11 +54,7 @@ extension Daemon {
         hooks.run(for: events)
         broadcast(events)
         updateStatus()
-        do {
-            try ledger.checkpointIfDue()
-        } catch {
-            log.warning("ledger checkpoint: \(error)")
-        }
+        ledger.checkpointIfDue()
     }
 
     /// The ledger refused a commit (disk full, say): the book may hold events that are not on disk,

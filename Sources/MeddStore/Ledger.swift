@@ -25,6 +25,7 @@ public final class Ledger: Sendable {
         }
         lock = try LedgerLock(directory: directory)
         path = directory + "/" + Self.fileName
+        checkpointer = LedgerCheckpointer(path: path)
         var configuration = GRDB.Configuration()
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
@@ -61,14 +62,25 @@ public final class Ledger: Sendable {
     /// About SQLite's default of 1,000 WAL pages: a few pages per commit.
     static let commitsPerCheckpoint = 250
 
-    /// Copies the WAL back into the database file every `commitsPerCheckpoint` commits (PASSIVE:
-    /// never waits for readers). Call it off the acknowledgement path.
-    public func checkpointIfDue() throws(LedgerError) {
-        guard commitsSinceCheckpoint.withLock({ count in
+    private let checkpointer: LedgerCheckpointer
+
+    /// Starts a background checkpoint every `commitsPerCheckpoint` commits (PASSIVE: never waits
+    /// for readers; on its own connection, so it never holds up a commit).
+    public func checkpointIfDue() {
+        guard takeCheckpointTurn() else { return }
+        checkpointer.start()
+    }
+
+    private func takeCheckpointTurn() -> Bool {
+        commitsSinceCheckpoint.withLock { count in
             guard count >= Self.commitsPerCheckpoint else { return false }
             count = 0
             return true
-        }) else { return }
+        }
+    }
+
+    /// Checkpoints on this connection, now.
+    private func checkpoint() throws(LedgerError) {
         do {
             try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)") }
         } catch {
@@ -98,7 +110,7 @@ public final class Ledger: Sendable {
                 return count
             }
             // A user that never calls `checkpointIfDue` (tools, tests) still keeps the WAL bounded.
-            if pending >= 4 * Self.commitsPerCheckpoint { try checkpointIfDue() }
+            if pending >= 4 * Self.commitsPerCheckpoint, takeCheckpointTurn() { try checkpoint() }
             return result
         } catch {
             throw LedgerError.from(error, path: path, doing: "record \(events.count) event(s)")
