@@ -18,6 +18,10 @@ final class JournalOutbox: @unchecked Sendable {
     private let log: Logger
     /// Watches the journal socket for room while a flush waits on a full queue.
     private var writable: LoopSource?
+    /// The batch being sent, read from the ledger's outbox once.
+    private var unsent: ArraySlice<(seq: Int64, event: DoseEvent)> = []
+    /// Sequence numbers journald has, not yet deleted from the outbox.
+    private var written: [Int64] = []
     private var retry: WakeTimer?
     private var retryDelayUsec = firstRetryUsec
     private var warnedUnavailable = false
@@ -35,57 +39,79 @@ final class JournalOutbox: @unchecked Sendable {
         writable?.cancel()
         writable = nil
         while true {
-            let batch: [(seq: Int64, event: DoseEvent)]
-            do {
-                batch = try ledger.outbox()
-            } catch {
-                log.error("journal outbox: \(error)")
-                scheduleRetry()
-                return
-            }
-            guard !batch.isEmpty else {
-                retryDelayUsec = Self.firstRetryUsec
-                warnedUnavailable = false
-                try? retry?.arm(atRealtimeUsec: nil)
-                return
-            }
-            var written: [Int64] = []
-            var stalled = false
-            var blocked = false
-            sending: for (seq, event) in batch {
-                switch journal.send(event.journalFields) {
-                case .sent:
-                    written.append(seq)
-                case .wouldBlock:
-                    blocked = true
-                    break sending
-                case .unavailable(let error):
-                    if !warnedUnavailable {
-                        log.warning("journal unavailable (\(error)); dose events wait in the ledger and are written when it returns")
-                        warnedUnavailable = true
-                    }
-                    stalled = true
-                    break sending
-                case .refused(let reason):
-                    // An entry journald will never take: drop it from the outbox, loudly.
-                    log.error("journal refused the \(event.kind.rawValue) entry of \(event.dose.id): \(reason)")
-                    written.append(seq)
+            if unsent.isEmpty {
+                do {
+                    unsent = try ledger.outbox()[...]
+                } catch {
+                    log.error("journal outbox: \(error)")
+                    scheduleRetry()
+                    return
+                }
+                guard !unsent.isEmpty else {
+                    retryDelayUsec = Self.firstRetryUsec
+                    warnedUnavailable = false
+                    try? retry?.arm(atRealtimeUsec: nil)
+                    return
                 }
             }
-            do {
-                try ledger.markJournaled(written)
-            } catch {
-                log.error("journal outbox: \(error)")
-                stalled = true
-            }
-            if stalled {
+            switch sendUnsent() {
+            case .done:
+                guard forgetWritten() else {
+                    // The ledger would not record the deletes: stop instead of re-sending the batch in a loop.
+                    scheduleRetry()
+                    return
+                }
+            case .blocked:
+                // Resumed from the batch in memory when journald has room: no re-read, no commit per
+                // queue-full of entries. What is written but not yet forgotten is only sent again
+                // after a crash.
+                resumeWhenWritable()
+                return
+            case .stalled:
+                _ = forgetWritten()
+                unsent = []
                 scheduleRetry()
                 return
             }
-            if blocked {
-                resumeWhenWritable()
-                return
+        }
+    }
+
+    private enum Progress { case done, blocked, stalled }
+
+    /// Sends from `unsent` until it is empty or journald cannot take more.
+    private func sendUnsent() -> Progress {
+        while let (seq, event) = unsent.first {
+            switch journal.send(event.journalFields) {
+            case .sent:
+                written.append(seq)
+            case .wouldBlock:
+                return .blocked
+            case .unavailable(let error):
+                if !warnedUnavailable {
+                    log.warning("journal unavailable (\(error)); dose events wait in the ledger and are written when it returns")
+                    warnedUnavailable = true
+                }
+                return .stalled
+            case .refused(let reason):
+                // An entry journald will never take: drop it from the outbox, loudly.
+                log.error("journal refused the \(event.kind.rawValue) entry of \(event.dose.id): \(reason)")
+                written.append(seq)
             }
+            unsent = unsent.dropFirst()
+        }
+        return .done
+    }
+
+    /// Deletes the written entries from the outbox (one non-durable transaction); false when the
+    /// ledger refused (they stay, and are sent again later).
+    private func forgetWritten() -> Bool {
+        defer { written = [] }
+        do {
+            try ledger.markJournaled(written)
+            return true
+        } catch {
+            log.error("journal outbox: \(error)")
+            return false
         }
     }
 
