@@ -78,6 +78,8 @@ public final class Daemon: @unchecked Sendable {
             throw DaemonStartError("medd: cannot set up the event loop: \(error)")
         }
         advance()
+        // Events a crash or an absent journald left in the outbox go out now, not with the next event.
+        outbox.flush()
         lastStatus = statusLine()
         Notifier.ready(status: lastStatus)
         log.info("medd \(MeddVersion.current) started; \(book.configuration.medications.count) medications; control socket \(socket.path)\(socket.activated ? " (socket-activated)" : "")")

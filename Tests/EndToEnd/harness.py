@@ -89,7 +89,7 @@ def iso(dt):
 class Daemon:
     """One medd process: config, state directory and socket in a temporary directory."""
 
-    def __init__(self, config, pretend_now, directory=None, extra_args=(), env=None, system_zone=False):
+    def __init__(self, config, pretend_now, directory=None, extra_args=(), env=None, system_zone=False, wrapper=()):
         self.directory = directory or tempfile.mkdtemp(prefix="medd-e2e-")
         self.config_path = os.path.join(self.directory, "medd.toml")
         self.state_dir = os.path.join(self.directory, "state")
@@ -98,6 +98,7 @@ class Daemon:
         self.process = None
         self.status_lines = []
         self.extra_args = list(extra_args)
+        self.wrapper = list(wrapper)  # a command medd runs under (e.g. unshare), until changed
         self.env = env or {}
         self.system_zone = system_zone
         self.write_config(config)
@@ -127,7 +128,7 @@ class Daemon:
             args += ["--pretend-now", iso(pretend_now)]
         self.started_real = time.monotonic()
         self.pretend_start = pretend_now
-        self.process = subprocess.Popen(args + self.extra_args, env=env, stdin=subprocess.DEVNULL,
+        self.process = subprocess.Popen(self.wrapper + args + self.extra_args, env=env, stdin=subprocess.DEVNULL,
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         if wait_ready:
             self.wait_notify("READY=1")
