@@ -15,9 +15,9 @@ setup:
 # about mktemp comes from the toolchain's static Foundation, not from medd.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -no-pie
 
+# One invocation for every product: building them one by one with these flags relinks each time.
 build: setup
-	$(SWIFT) build $(RELEASE_FLAGS) --product medctl
-	$(SWIFT) build $(RELEASE_FLAGS) --product medd
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 # Validates the demo configuration, prints its next day of doses, then runs medd on it in the
 # foreground with its clock five seconds before today's 08:00 dose (Ctrl-C stops it).
