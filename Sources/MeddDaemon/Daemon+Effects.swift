@@ -34,7 +34,10 @@ extension Daemon {
         // the book absorbed them and a replay gives the same state.
         if !pendingAnswers.isEmpty { commitAnswers() }
         let events = effects.compactMap(\.recordedEvent)
-        if !events.isEmpty { try ledger.commit(events, state: book) }
+        if !events.isEmpty {
+            let sequence = try ledger.commit(events, state: book)
+            outbox.enqueue(zip(sequence, events).map { (seq: $0, event: $1) })
+        }
         for effect in effects {
             if case .wakeUp(let instant) = effect { armWakeUp(at: instant) }
             // `.alert` and `.closeAlert` are for desktop notifications; the journal entry of each

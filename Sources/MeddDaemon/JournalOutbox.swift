@@ -18,8 +18,11 @@ final class JournalOutbox: @unchecked Sendable {
     private let log: Logger
     /// Watches the journal socket for room while a flush waits on a full queue.
     private var writable: LoopSource?
-    /// The batch being sent, read from the ledger's outbox once.
+    /// What is to be sent, in sequence order: handed over at commit, or read from the ledger's outbox.
     private var unsent: ArraySlice<(seq: Int64, event: DoseEvent)> = []
+    /// The ledger's outbox may hold entries that are not in `unsent` (at start, after journald was
+    /// away): read it before taking entries from commits.
+    private var backlog = true
     /// Sequence numbers journald has, not yet deleted from the outbox.
     private var written: [Int64] = []
     private var retry: WakeTimer?
@@ -33,13 +36,19 @@ final class JournalOutbox: @unchecked Sendable {
         retry = WakeTimer(loop: loop) { [unowned self] _ in self.flush() }
     }
 
+    /// Takes just-committed events, so the usual flush needs no read of the ledger.
+    func enqueue(_ entries: [(seq: Int64, event: DoseEvent)]) {
+        guard !backlog else { return }  // they are in the outbox table, read in order later
+        unsent.append(contentsOf: entries)
+    }
+
     /// Writes every waiting event; on failure leaves the rest for the retry.
     func flush() {
         // Any flush re-evaluates; a send may reconnect, so no watch may outlive the descriptor it names.
         writable?.cancel()
         writable = nil
         while true {
-            if unsent.isEmpty {
+            if unsent.isEmpty, backlog {
                 do {
                     unsent = try ledger.outbox()[...]
                 } catch {
@@ -47,17 +56,20 @@ final class JournalOutbox: @unchecked Sendable {
                     scheduleRetry()
                     return
                 }
-                guard !unsent.isEmpty else {
-                    retryDelayUsec = Self.firstRetryUsec
-                    warnedUnavailable = false
-                    try? retry?.arm(atRealtimeUsec: nil)
-                    return
-                }
+                // An empty read means the table is drained; from now on commits hand their events over.
+                if unsent.isEmpty { backlog = false }
+            }
+            if unsent.isEmpty {
+                retryDelayUsec = Self.firstRetryUsec
+                warnedUnavailable = false
+                try? retry?.arm(atRealtimeUsec: nil)
+                return
             }
             switch sendUnsent() {
             case .done:
                 guard forgetWritten() else {
                     // The ledger would not record the deletes: stop instead of re-sending the batch in a loop.
+                    backlog = true
                     scheduleRetry()
                     return
                 }
@@ -70,6 +82,7 @@ final class JournalOutbox: @unchecked Sendable {
             case .stalled:
                 _ = forgetWritten()
                 unsent = []
+                backlog = true
                 scheduleRetry()
                 return
             }

@@ -233,8 +233,8 @@ public final class Ledger: Sendable {
         guard !sequence.isEmpty else { return }
         do {
             try queue.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
-                defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
+                try db.cachedStatement(sql: "PRAGMA synchronous = NORMAL").execute()
+                defer { try? db.cachedStatement(sql: "PRAGMA synchronous = FULL").execute() }
                 try db.inTransaction {
                     let delete = try db.cachedStatement(sql: "DELETE FROM outbox WHERE seq = ?")
                     for seq in sequence { try delete.execute(arguments: [seq]) }
