@@ -12,7 +12,6 @@ import os
 import socket
 import subprocess
 import sys
-import threading
 import time
 import uuid
 
@@ -24,41 +23,6 @@ import harness  # noqa: E402  (the end-to-end harness: journald, Daemon, journal
 
 Daemon = harness.Daemon
 BERLIN = harness.BERLIN  # the harness runs medd with TZ=Europe/Berlin; November is CET (+01:00)
-
-
-class NotifyDrain:
-    """Reads the daemon's NOTIFY_SOCKET after READY=1 (the harness reads it only until then).
-
-    medd sends STATUS= on every change and WATCHDOG=1 pings, with libsystemd's blocking sd_notify:
-    once 10 datagrams (net.unix.max_dgram_qlen) wait unread, the daemon's whole loop blocks in
-    sendmsg. The service manager always reads them; a benchmark must too. Keeps what it read.
-    Start it after `Daemon(...)`/`start()` returned; stop it before `stop()`/`cleanup()`.
-    """
-
-    def __init__(self, daemon):
-        self.sock = daemon.notify
-        self.datagrams = []
-        self.running = True
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-
-    def _run(self):
-        self.sock.settimeout(0.1)
-        while self.running:
-            try:
-                data = self.sock.recv(4096)
-            except socket.timeout:
-                continue
-            except OSError:
-                return
-            self.datagrams.append((time.monotonic(), data.decode(errors="replace").splitlines()))
-
-    def count(self, line):
-        return sum(1 for _, lines in self.datagrams if line in lines)
-
-    def stop(self):
-        self.running = False
-        self.thread.join()
 
 
 def run_prefix():

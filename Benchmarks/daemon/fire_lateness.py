@@ -35,7 +35,6 @@ def one_run(count, lead, perf=None, strace=None):
     due_usec = int(due.timestamp() * 1_000_000)
     text = benchlib.config_text(meds, times=[due.strftime("%H:%M")])
     daemon = benchlib.Daemon(text, None)
-    drain = benchlib.NotifyDrain(daemon)
     try:
         pid = daemon.process.pid
         since = datetime.datetime.now().strftime("%Y-%m-%d %H:%M:%S")
@@ -64,7 +63,6 @@ def one_run(count, lead, perf=None, strace=None):
             time.sleep(0.5)
         alive = daemon.process.poll() is None
     finally:
-        drain.stop()
         daemon.cleanup()
     source_field = "_SOURCE_REALTIME_TIMESTAMP"
     lateness_ms, decision_ms = [], []

@@ -33,7 +33,6 @@ def main():
     text = benchlib.config_text(benchlib.med_ids(prefix, 1), times=["08:00"])
     plain = benchlib.Daemon(text, start)
     watched = benchlib.Daemon(text, start, env={"WATCHDOG_USEC": str(args.watchdog_usec)})
-    drains = {d: benchlib.NotifyDrain(d) for d in (plain, watched)}
     try:
         time.sleep(args.settle)
         before = {d: benchlib.context_switches(d.process.pid) for d in (plain, watched)}
@@ -42,13 +41,11 @@ def main():
         after = {d: benchlib.context_switches(d.process.pid) for d in (plain, watched)}
         elapsed = time.monotonic() - began
         ended = time.monotonic()
-        pings = [t for t, lines in drains[watched].datagrams if "WATCHDOG=1" in lines and began <= t <= ended]
-        others = [lines for t, lines in drains[plain].datagrams + drains[watched].datagrams
+        pings = [t for t, lines in watched.datagrams if "WATCHDOG=1" in lines and began <= t <= ended]
+        others = [lines for t, lines in plain.datagrams + watched.datagrams
                   if began <= t <= ended and "WATCHDOG=1" not in lines]
         alive = all(d.process.poll() is None for d in (plain, watched))
     finally:
-        for drain in drains.values():
-            drain.stop()
         plain.cleanup()
         watched.cleanup()
     for name, daemon in (("no watchdog", plain), (f"WATCHDOG_USEC={args.watchdog_usec}", watched)):

@@ -76,7 +76,6 @@ def main():
     benchlib.header(f"RSS with {args.meds} medications")
     meds = benchlib.med_ids(benchlib.run_prefix(), args.meds)
     daemon = benchlib.Daemon(config(meds), START)
-    drain = benchlib.NotifyDrain(daemon)
     try:
         pid = daemon.process.pid
         time.sleep(1)
@@ -106,7 +105,6 @@ def main():
             print("   largest mappings by Rss after the calls:")
             smaps(pid)
     finally:
-        drain.stop()
         daemon.cleanup()
     print(f"   {args.meds} medications, ListDoses returned {listed} doses; {threads} threads")
     for label, m in phases:

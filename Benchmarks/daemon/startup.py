@@ -60,12 +60,10 @@ def main():
     existing = []
     try:
         daemon = benchlib.Daemon(text, clock(), directory=directory)
-        drain = benchlib.NotifyDrain(daemon)  # every Taken changes STATUS=
         conn = benchlib.VarlinkConnection(daemon.socket_path)
         for med in meds:
             conn.call("Taken", dose=f"{med}_20261122_08_00")
         conn.close()
-        drain.stop()
         daemon.stop()
         for _ in range(args.runs):
             daemon.start(clock())

@@ -96,7 +96,6 @@ def main():
     meds = benchlib.med_ids(benchlib.run_prefix(), MEDS)
     text = benchlib.config_text(meds, settings={"early": '"12h"'}, every="15m", extra='from = "06:00"\nuntil = "16:45"')
     daemon = benchlib.Daemon(text, START)
-    drain = benchlib.NotifyDrain(daemon)
     try:
         conn = benchlib.VarlinkConnection(daemon.socket_path)
         doses = conn.call("ListDoses", **{"from": "2026-11-22T05:00:00+01:00", "to": "2026-11-22T17:00:00+01:00"})["doses"]
@@ -135,7 +134,6 @@ def main():
         remaining.close()
         alive = daemon.process.poll() is None
     finally:
-        drain.stop()
         daemon.cleanup()
     all_ms = [x * 1000 for lat, _, _, _ in collected for x in lat]
     measured_ms = [x * 1000 for lat, _, _, _ in collected for x in lat[args.warmup:]]
