@@ -13,21 +13,12 @@ extension DoseBook {
         // Inside the planned window the book's own plan serves; elsewhere the planner is asked.
         let inWindow = from >= plannedFrom && to <= plannedUntil
         let planned: ArraySlice<Dose> = inWindow
-            ? plan[firstPlanIndex(dueAfter: Instant(usec: from.usec - 1))..<firstPlanIndex(dueAfter: Instant(usec: to.usec - 1))]
+            ? plan[plan.firstIndex(dueAfter: Instant(usec: from.usec - 1))..<plan.firstIndex(dueAfter: Instant(usec: to.usec - 1))]
             : planner.doses(from: from, to: to, medication: medication)[...]
-        func isPlanned(_ dose: Dose) -> Bool {
-            var low = planned.startIndex
-            var high = planned.endIndex
-            while low < high {
-                let middle = (low + high) / 2
-                if planned[middle].scheduled < dose.scheduled { low = middle + 1 } else { high = middle }
-            }
-            return planned[low...].prefix { $0.scheduled == dose.scheduled }.contains { $0.id == dose.id }
-        }
         // Recorded doses the plan no longer yields (as-needed doses, a changed schedule) are listed too.
         let extras = records.values.filter { record in
             record.dose.scheduled >= from && record.dose.scheduled < to
-                && (medication == nil || record.dose.medication == medication) && !isPlanned(record.dose)
+                && (medication == nil || record.dose.medication == medication) && planned.index(ofPlanned: record.dose) == nil
         }.sorted { ($0.dose.scheduled, $0.id) < ($1.dose.scheduled, $1.id) }
         var extra = extras.startIndex
         for dose in planned where medication == nil || dose.medication == medication {
@@ -43,12 +34,12 @@ extension DoseBook {
     /// About how many doses `forEachDose(from:to:)` lists: the planned ones, for sizing a reply.
     public func plannedCount(from: Instant, to: Instant) -> Int {
         guard from >= plannedFrom, to <= plannedUntil else { return 0 }
-        return firstPlanIndex(dueAfter: Instant(usec: to.usec - 1)) - firstPlanIndex(dueAfter: Instant(usec: from.usec - 1))
+        return plan.firstIndex(dueAfter: Instant(usec: to.usec - 1)) - plan.firstIndex(dueAfter: Instant(usec: from.usec - 1))
     }
 
     /// The next planned dose that has not fired or been answered.
     public func nextDose(after now: Instant) -> Dose? {
-        var index = firstPlanIndex(dueAfter: now)
+        var index = plan.firstIndex(dueAfter: now)
         while index < plan.count, planRecorded[index] { index += 1 }
         return index < plan.count ? plan[index] : nil
     }

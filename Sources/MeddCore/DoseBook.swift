@@ -89,22 +89,7 @@ public struct DoseBook: Sendable {
 
     /// Notes in `planRecorded` that `dose` now has a record.
     private mutating func markPlanned(_ dose: Dose) {
-        var index = firstPlanIndex(dueAfter: Instant(usec: dose.scheduled.usec - 1))
-        while index < plan.count, plan[index].scheduled == dose.scheduled {
-            if plan[index].id == dose.id { planRecorded[index] = true }
-            index += 1
-        }
-    }
-
-    /// The index of the first planned dose due after `instant` (the plan is sorted by due instant).
-    func firstPlanIndex(dueAfter instant: Instant) -> Int {
-        var low = plan.startIndex
-        var high = plan.endIndex
-        while low < high {
-            let middle = (low + high) / 2
-            if plan[middle].scheduled > instant { high = middle } else { low = middle + 1 }
-        }
-        return low
+        if let index = plan.index(ofPlanned: dose) { planRecorded[index] = true }
     }
 
     /// Restores the watermark saved with the ledger.

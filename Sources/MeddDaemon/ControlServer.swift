@@ -63,6 +63,15 @@ final class ControlServer: @unchecked Sendable {
     }
 
     private func admit(_ stream: StreamConnection) {
+        guard connections.count < Self.connectionLimit else {
+            if !refusedAtLimit {
+                log.warning("control socket: \(Self.connectionLimit) clients connected; refusing more until some leave")
+                refusedAtLimit = true
+            }
+            stream.close()
+            return
+        }
+        refusedAtLimit = false
         let permitted = stream.peerUID == StreamConnection.ownUID
         if !permitted {
             log.warning("control socket: a client of UID \(stream.peerUID) is refused; only UID \(StreamConnection.ownUID) is served")
@@ -77,27 +86,14 @@ final class ControlServer: @unchecked Sendable {
             self.connections[ObjectIdentifier(closed)] = nil
             self.rearmIdleTimer()
         })
-        guard connections.count < Self.connectionLimit else {
-            if !refusedAtLimit {
-                log.warning("control socket: \(Self.connectionLimit) clients connected; refusing more until some leave")
-                refusedAtLimit = true
-            }
-            stream.close()
-            return
-        }
-        refusedAtLimit = false
         connections[ObjectIdentifier(connection)] = connection
-        startOrDrop(connection)
-        rearmIdleTimer()
-    }
-
-    private func startOrDrop(_ connection: ControlConnection) {
         do {
             try connection.start(on: loop)
         } catch {
             log.error("control socket: cannot watch a client: \(error)")
             connection.close()
         }
+        rearmIdleTimer()
     }
 
     private func closeIdleConnections() {
