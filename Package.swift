@@ -114,7 +114,7 @@ let package = Package(
             exclude: ["interface_check.py"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "MeddDaemonTests", swiftSettings: swiftSettings),
+        .testTarget(name: "MeddDaemonTests", dependencies: ["MeddDaemon", "MeddCore", "Systemd"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MedctlTests",
             dependencies: ["medctl", "MeddCore", "MeddTestSupport"],

@@ -4,6 +4,10 @@
 set -euo pipefail
 
 packages=(systemd tzdata sqlite3 libsqlite3-dev libsystemd-dev pkg-config)
+# The desktop-notification end-to-end tests (Tests/EndToEnd/desktop.py): a private session bus (dbus-daemon,
+# and dbus-send, which dunstctl runs), dunst on an Xvfb display, ImageMagick's import for screenshots,
+# notify-send, and a readable font.
+packages+=(dbus-daemon dbus-bin xvfb dunst imagemagick libnotify-bin fonts-dejavu-core)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -25,14 +29,17 @@ if ! command -v swift >/dev/null; then
     exit 1
 fi
 
-# The end-to-end tests and the Varlink IDL check use the reference Python varlink client and pytest.
+# The end-to-end tests and the Varlink IDL check use the reference Python varlink client and pytest;
+# the desktop-notification tests use dbus-next (a D-Bus client, and the fake notification server).
 if ! command -v python3 >/dev/null; then
     echo "setup: no python3 on PATH; install python3 and python3-pip" >&2
     exit 1
 fi
-if ! python3 -c 'import varlink, pytest' 2>/dev/null; then
-    echo "setup: installing the Python packages varlink and pytest"
-    python3 -m pip install --quiet varlink pytest 2>/dev/null \
-        || python3 -m pip install --quiet --break-system-packages varlink pytest \
-        || { echo "setup: cannot install varlink and pytest: python3 -m pip install varlink pytest" >&2; exit 1; }
+if ! python3 -c 'import varlink, pytest, dbus_next' 2>/dev/null; then
+    echo "setup: installing the Python packages varlink, pytest and dbus-next"
+    python3 -m pip install --quiet varlink pytest dbus-next 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages varlink pytest dbus-next \
+        || { echo "setup: cannot install varlink, pytest and dbus-next: python3 -m pip install varlink pytest dbus-next" >&2; exit 1; }
+    python3 -c 'import varlink, pytest, dbus_next' \
+        || { echo "setup: installed varlink, pytest and dbus-next, but python3 still cannot import them" >&2; exit 1; }
 fi

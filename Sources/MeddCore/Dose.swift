@@ -18,4 +18,10 @@ public struct Dose: Hashable, Sendable, Codable {
     public var medication: String { id.medication }
     /// ISO 8601 with the offset, e.g. `2026-11-22T08:00:00+01:00`.
     public var scheduledText: String { scheduled.format(offsetSeconds: utcOffset) }
+    /// The due time on the wall clock of the dose's zone, `HH:MM`.
+    public var localTimeText: String {
+        let secondOfDay = ((scheduled.seconds + Int64(utcOffset)) % 86_400 + 86_400) % 86_400
+        let hour = secondOfDay / 3600, minute = secondOfDay % 3600 / 60
+        return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    }
 }

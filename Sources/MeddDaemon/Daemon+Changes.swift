@@ -10,6 +10,7 @@ extension Daemon {
     func reload() -> Result<Void, ReloadErrors> {
         Notifier.reloading()
         defer { Notifier.reloaded(status: statusLine()) }
+        desktop?.retryIfDisconnected()
         let configuration: Configuration
         switch ConfigLoader.load(path: options.configPath) {
         case .success(let loaded): configuration = loaded

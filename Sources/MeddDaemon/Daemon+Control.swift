@@ -101,11 +101,11 @@ extension Daemon {
         } catch {
             recover(from: error)
             let failure = VarlinkReply.error(.control("StorageFailed", ["message": .string("the answer was not recorded: \(error)")]))
-            for answer in batch { answer.connection.deliver(failure) }
+            for answer in batch { answer.connection?.deliver(failure) }
             return
         }
         // Acknowledged as soon as they are on disk; journaling and hooks come after.
-        for answer in batch { answer.connection.deliver(answer.reply) }
+        for answer in batch { answer.connection?.deliver(answer.reply) }
         publish(events)
     }
 

@@ -39,9 +39,11 @@ extension Daemon {
             outbox.enqueue(zip(sequence, events).map { (seq: $0, event: $1) })
         }
         for effect in effects {
-            if case .wakeUp(let instant) = effect { armWakeUp(at: instant) }
-            // `.alert` and `.closeAlert` are for desktop notifications; the journal entry of each
-            // event is the alert until that client exists.
+            switch effect {
+            case .wakeUp(let instant): armWakeUp(at: instant)
+            case .alert, .closeAlert: if desktop != nil { desktopEffects.append(effect) }
+            case .record: break
+            }
         }
         return events
     }
@@ -49,6 +51,7 @@ extension Daemon {
     /// The half of `perform` that may be lost and retried: journal (through the outbox), hooks,
     /// watchers, `STATUS=`, and now and then a WAL checkpoint.
     func publish(_ events: [DoseEvent]) {
+        showOnDesktop(events)
         guard !events.isEmpty else { return }
         if options.echoEvents {
             for event in events { JournalLogHandler.writeToStandardError("medd: \(event.kind.rawValue): \(event.journalMessage)") }

@@ -25,6 +25,9 @@ public final class Daemon: @unchecked Sendable {
     var retryAfterFailure: WakeTimer!
     var answerCommit: DeferredTask!
     var pendingAnswers: [PendingAnswer] = []
+    var desktop: DesktopNotifier?
+    /// `.alert` / `.closeAlert` effects of committed events, carried out when they are published.
+    var desktopEffects: [Effect] = []
     var sources: [LoopSource] = []
     var clockWatcher: ClockChangeWatcher?
     var zoneWatcher: TimeZoneWatcher?
@@ -91,6 +94,7 @@ public final class Daemon: @unchecked Sendable {
             return DaemonStartError.otherExitStatus
         }
         server.stop()
+        desktop?.stop()
         if !socket.activated { unlink(socket.path) }
         return status
     }
@@ -117,5 +121,9 @@ public final class Daemon: @unchecked Sendable {
         clockWatcher = try ClockChangeWatcher(loop: loop) { [unowned self] in self.clockChanged() }
         zoneWatcher = try TimeZoneWatcher(loop: loop) { [unowned self] in self.zoneChanged() }
         try loop.enableWatchdog()
+        if options.desktop {
+            desktop = DesktopNotifier(loop: loop, log: log, host: desktopHost())
+            desktop?.start()
+        }
     }
 }

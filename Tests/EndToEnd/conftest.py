@@ -1,5 +1,6 @@
 import pytest
 
+import desktop
 import harness
 
 
@@ -20,3 +21,38 @@ def daemons():
     yield start
     for daemon in started:
         daemon.cleanup()
+
+
+# --- Desktop notifications: a private session bus, dunst on Xvfb, a fake notification server ---------------
+
+def _desktop_part(factory, *args):
+    """Builds a desktop component; a missing program fails the test loudly, naming it (never a skip)."""
+    try:
+        return factory(*args)
+    except desktop.MissingProgram as error:
+        missing = str(error)
+    pytest.fail(missing, pytrace=False)
+
+
+@pytest.fixture
+def session_bus():
+    """A private dbus-daemon of type session; `address` stays the same across stop() and start()."""
+    bus = _desktop_part(desktop.SessionBus)
+    yield bus
+    bus.close()
+
+
+@pytest.fixture
+def dunst(session_bus):
+    """dunst 1.9 on its own Xvfb display, owning org.freedesktop.Notifications on session_bus."""
+    server = _desktop_part(desktop.Dunst, session_bus)
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def fake_notifier(session_bus):
+    """A recording fake org.freedesktop.Notifications server on session_bus."""
+    server = _desktop_part(desktop.FakeNotificationServer, session_bus.address)
+    yield server
+    server.close()

@@ -89,7 +89,8 @@ def iso(dt):
 class Daemon:
     """One medd process: config, state directory and socket in a temporary directory."""
 
-    def __init__(self, config, pretend_now, directory=None, extra_args=(), env=None, system_zone=False, wrapper=()):
+    def __init__(self, config, pretend_now, directory=None, extra_args=(), env=None, system_zone=False, wrapper=(),
+                 desktop_bus=None):
         self.directory = directory or tempfile.mkdtemp(prefix="medd-e2e-")
         self.config_path = os.path.join(self.directory, "medd.toml")
         self.state_dir = os.path.join(self.directory, "state")
@@ -101,6 +102,8 @@ class Daemon:
         self.wrapper = list(wrapper)  # a command medd runs under (e.g. unshare), until changed
         self.env = env or {}
         self.system_zone = system_zone
+        # A session bus address: medd shows notifications there. None: --no-desktop.
+        self.desktop_bus = desktop_bus
         self.write_config(config)
         self.start(pretend_now)
 
@@ -123,8 +126,11 @@ class Daemon:
         env = dict(os.environ, TZ=ZONE, NOTIFY_SOCKET=self.notify_path, **self.env)
         if self.system_zone:
             del env["TZ"]  # follow /etc/localtime
+        env.pop("DBUS_SESSION_BUS_ADDRESS", None)
+        if self.desktop_bus:
+            env["DBUS_SESSION_BUS_ADDRESS"] = self.desktop_bus
         args = [os.path.join(bin_dir(), "medd"), "--config", self.config_path, "--state-dir", self.state_dir,
-                "--socket", self.socket_path, "--no-desktop"]
+                "--socket", self.socket_path] + ([] if self.desktop_bus else ["--no-desktop"])
         if pretend_now is not None:
             args += ["--pretend-now", iso(pretend_now)]
         self.started_real = time.monotonic()

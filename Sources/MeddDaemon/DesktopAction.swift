@@ -1,0 +1,51 @@
+import MeddCore
+
+/// A button on a dose's notification; its key is what `ActionInvoked` sends back.
+enum DesktopAction: Hashable, Sendable {
+    case taken
+    case snooze(TimeSpan)
+    case skip
+
+    init?(key: String) {
+        switch key {
+        case "taken": self = .taken
+        case "skip": self = .skip
+        default:
+            guard key.hasPrefix("snooze-"), let minutes = Int64(key.dropFirst("snooze-".count)),
+                  minutes > 0, minutes <= 24 * 60 else { return nil }
+            self = .snooze(.minutes(minutes))
+        }
+    }
+
+    var key: String {
+        switch self {
+        case .taken: "taken"
+        case .snooze(let length): "snooze-\(length.seconds / 60)"
+        case .skip: "skip"
+        }
+    }
+
+    var label: String {
+        switch self {
+        case .taken: "Taken"
+        case .snooze(let length): "Snooze \(Self.spoken(length))"
+        case .skip: "Skip"
+        }
+    }
+
+    /// The buttons of a dose's notification: Taken, one per configured snooze length, Skip.
+    static func buttons(snoozeLengths: [TimeSpan]) -> [DesktopAction] {
+        [.taken] + snoozeLengths.filter { $0.seconds >= 60 }.map { .snooze($0) } + [.skip]
+    }
+
+    /// "10 min", "1 h", "1 h 30 min".
+    private static func spoken(_ length: TimeSpan) -> String {
+        let minutes = length.seconds / 60
+        let hours = minutes / 60
+        switch (hours, minutes % 60) {
+        case (0, let rest): return "\(rest) min"
+        case (let whole, 0): return "\(whole) h"
+        case (let whole, let rest): return "\(whole) h \(rest) min"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import MeddCore
+import Systemd
+
+/// What one desktop notification shows: the pure part of `Notify`, built from a dose or an event.
+struct NotificationContent: Hashable, Sendable {
+    /// The spec's urgency levels (the `urgency` hint is a byte).
+    enum Urgency: UInt8, Sendable { case low = 0, normal = 1, critical = 2 }
+
+    var summary: String
+    var body: String
+    var actions: [DesktopAction]
+    var urgency: Urgency
+    var category: String
+    /// Milliseconds; 0 keeps it until it is closed, -1 leaves it to the server.
+    var expireTimeout: Int32
+
+    /// Past due by more than this, a dose's notification is critical.
+    static let overdueAfter = TimeSpan(seconds: 60)
+
+    /// A dose's reminder. Without the `actions` capability the body says how to answer from a
+    /// terminal; with `body-markup` the free text is escaped.
+    static func reminder(_ alert: Alert, notes: String?, snoozeLengths: [TimeSpan], now: Instant,
+                         capabilities: Set<String>) -> NotificationContent {
+        let dose = alert.dose
+        let escape = capabilities.contains("body-markup")
+        var lines = ["Due at \(dose.localTimeText)"]
+        if let notes, !notes.isEmpty { lines.append(notes) }
+        let buttons = capabilities.contains("actions") ? DesktopAction.buttons(snoozeLengths: snoozeLengths) : []
+        if buttons.isEmpty { lines.append("Answer in a terminal: medctl taken \(dose.id)") }
+        let overdue = now > dose.scheduled + overdueAfter
+        return NotificationContent(
+            summary: [dose.name, dose.doseText].filter { !$0.isEmpty }.joined(separator: " "),
+            body: lines.map { escape ? markupEscaped($0) : $0 }.joined(separator: "\n"),
+            actions: buttons, urgency: overdue ? .critical : .normal,
+            category: "x-medd.reminder", expireTimeout: 0)
+    }
+
+    /// A `low-stock` warning: no buttons, and the server decides when it goes.
+    static func lowStock(_ event: DoseEvent, capabilities: Set<String>) -> NotificationContent {
+        let text = event.reason ?? "running low"
+        return NotificationContent(
+            summary: "\(event.dose.name): refill soon",
+            body: capabilities.contains("body-markup") ? markupEscaped(text) : text,
+            actions: [], urgency: .normal, category: "x-medd.low-stock", expireTimeout: -1)
+    }
+
+    /// The `Notify` call that shows this, replacing notification `replacing` when it is not 0.
+    func notifyCall(replacing: UInt32) -> BusMethodCall {
+        FreedesktopNotifications.call("Notify", [
+            .string("medd"), .uint32(replacing), .string("medd"), .string(summary), .string(body),
+            .stringArray(actions.flatMap { [$0.key, $0.label] }),
+            .variantDictionary([
+                ("urgency", .byte(urgency.rawValue)),
+                ("category", .string(category)),
+                ("desktop-entry", .string("medd")),
+            ]),
+            .int32(expireTimeout),
+        ])
+    }
+
+    /// The spec's body markup is a small XML subset: free text must not open a tag.
+    static func markupEscaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,76 @@
+import MeddCore
+import Systemd
+import Testing
+
+@testable import MeddDaemon
+
+/// What a dose's notification says and offers, for the capabilities a server reports.
+@Suite struct NotificationContentTests {
+    /// 08:00 in Berlin (UTC+1) on 2026-11-22.
+    static let due = Instant(usec: 1_795_330_800_000_000)
+    static let dose = Dose(id: DoseID(parsing: "metformin_20261122_08_00")!, name: "Metformin", doseText: "500 mg",
+                           scheduled: due, utcOffset: 3600)
+    static let lengths: [TimeSpan] = [.minutes(10), .minutes(30), .minutes(90)]
+
+    static func reminder(now: Instant = due, capabilities: Set<String> = ["actions", "body"], notes: String? = "with food") -> NotificationContent {
+        NotificationContent.reminder(Alert(dose: dose, kind: .fired), notes: notes, snoozeLengths: lengths, now: now,
+                                     capabilities: capabilities)
+    }
+
+    @Test func aFiredDoseOffersTakenEverySnoozeAndSkip() {
+        let content = Self.reminder()
+        #expect(content.summary == "Metformin 500 mg")
+        #expect(content.body == "Due at 08:00\nwith food")
+        #expect(content.actions.map(\.key) == ["taken", "snooze-10", "snooze-30", "snooze-90", "skip"])
+        #expect(content.actions.map(\.label) == ["Taken", "Snooze 10 min", "Snooze 30 min", "Snooze 1 h 30 min", "Skip"])
+        #expect(content.urgency == .normal)
+        #expect(content.expireTimeout == 0)
+    }
+
+    @Test func anOverdueDoseIsCritical() {
+        #expect(Self.reminder(now: Self.due + TimeSpan(seconds: 60)).urgency == .normal)
+        #expect(Self.reminder(now: Self.due + TimeSpan(seconds: 61)).urgency == .critical)
+    }
+
+    @Test func withoutActionsTheBodySaysHowToAnswerFromATerminal() {
+        let content = Self.reminder(capabilities: ["body"])
+        #expect(content.actions.isEmpty)
+        #expect(content.body.hasSuffix("Answer in a terminal: medctl taken metformin_20261122_08_00"))
+    }
+
+    @Test func markupIsEscapedOnlyWhenTheServerParsesIt() {
+        let notes = "<b>2</b> tablets & water"
+        #expect(Self.reminder(capabilities: ["actions", "body-markup"], notes: notes).body.hasSuffix("&lt;b&gt;2&lt;/b&gt; tablets &amp; water"))
+        #expect(Self.reminder(capabilities: ["actions"], notes: notes).body.hasSuffix(notes))
+    }
+
+    @Test func theNotifyCallHasTheSpecsArgumentsAndHints() {
+        let call = Self.reminder().notifyCall(replacing: 7)
+        #expect(call.destination == "org.freedesktop.Notifications")
+        #expect(call.member == "Notify")
+        #expect(call.arguments.map(\.signature).joined() == "susssasa{sv}i")
+        #expect(call.arguments[1] == .uint32(7))
+        #expect(call.arguments[6] == .variantDictionary([
+            ("urgency", .byte(1)), ("category", .string("x-medd.reminder")), ("desktop-entry", .string("medd")),
+        ]))
+        #expect(call.arguments[7] == .int32(0))
+    }
+
+    @Test func actionKeysRoundTripAndStrangeOnesAreRefused() {
+        for action in DesktopAction.buttons(snoozeLengths: Self.lengths) {
+            #expect(DesktopAction(key: action.key) == action)
+        }
+        for key in ["", "default", "snooze-", "snooze-0", "snooze--5", "snooze-1441", "snooze-ten", "Taken"] {
+            #expect(DesktopAction(key: key) == nil, "\(key)")
+        }
+    }
+
+    @Test func lowStockHasNoButtonsAndExpiresAsTheServerLikes() {
+        let event = DoseEvent(kind: .lowStock, dose: Self.dose, at: Self.due, source: .daemon, reason: "9 left of Metformin; refill_at is 10")
+        let content = NotificationContent.lowStock(event, capabilities: ["actions"])
+        #expect(content.summary == "Metformin: refill soon")
+        #expect(content.body == "9 left of Metformin; refill_at is 10")
+        #expect(content.actions.isEmpty)
+        #expect(content.expireTimeout == -1)
+    }
+}
