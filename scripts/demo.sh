@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs medd in the foreground on the demo configuration, its clock started five seconds before
 # today's 08:00 dose, with its socket and ledger in a temporary directory. Answer from another
-# terminal with the Varlink command printed below; Ctrl-C stops it.
+# terminal with the Varlink command printed below, or with the notification's buttons on a desktop;
+# Ctrl-C stops it.
 set -euo pipefail
 bin=${BIN:-.build/release}
 config=${CONFIG:-examples/medd.toml}
@@ -12,5 +13,6 @@ if [[ -S /run/systemd/journal/socket ]]; then
 else
     echo "demo: no journald here; dose events wait in the ledger's outbox (the log is shown below)"
 fi
-echo "demo: answer with: python3 -m varlink.cli call unix:$dir/control.sock/io.medd.Control.Taken '{\"dose\": \"metformin\"}'"
-exec "$bin/medd" --config "$config" --state-dir "$dir/state" --socket "$dir/control.sock" --no-desktop --pretend-now "$pretend"
+echo "demo: on a desktop session the reminder shows as a notification: click Taken, Snooze or Skip"
+echo "demo: or answer with: python3 -m varlink.cli call unix:$dir/control.sock/io.medd.Control.Taken '{\"dose\": \"metformin\"}'"
+exec "$bin/medd" --config "$config" --state-dir "$dir/state" --socket "$dir/control.sock" --pretend-now "$pretend"

@@ -5,9 +5,9 @@ set -euo pipefail
 
 packages=(systemd tzdata sqlite3 libsqlite3-dev libsystemd-dev pkg-config)
 # The desktop-notification end-to-end tests (Tests/EndToEnd/desktop.py): a private session bus (dbus-daemon,
-# and dbus-send, which dunstctl runs), dunst on an Xvfb display, ImageMagick's import for screenshots,
-# notify-send, and a readable font.
-packages+=(dbus-daemon dbus-bin xvfb dunst imagemagick libnotify-bin fonts-dejavu-core)
+# and dbus-send, which dunstctl runs), dunst and GNOME's notification-daemon on an Xvfb display, xdotool to
+# click a notification's button, ImageMagick's import for screenshots, notify-send, and a readable font.
+packages+=(dbus-daemon dbus-bin xvfb dunst notification-daemon xdotool imagemagick libnotify-bin fonts-dejavu-core)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -85,7 +85,7 @@ public final class Daemon: @unchecked Sendable {
         outbox.flush()
         lastStatus = statusLine()
         Notifier.ready(status: lastStatus)
-        log.info("medd \(MeddVersion.current) started; \(book.configuration.medications.count) medications; control socket \(socket.path)\(socket.activated ? " (socket-activated)" : "")")
+        log.info("medd \(MeddVersion.current) started; \(book.configuration.medications.count) medications; control socket \(socket.path)\(socket.activated ? " (socket-activated)" : "")\(clock.offsetUsec == 0 ? "" : "; pretend clock = real clock + \(clock.offsetUsec) µs")")
         let status: Int32
         do {
             status = try loop.run()
@@ -94,7 +94,6 @@ public final class Daemon: @unchecked Sendable {
             return DaemonStartError.otherExitStatus
         }
         server.stop()
-        desktop?.stop()
         if !socket.activated { unlink(socket.path) }
         return status
     }
@@ -114,6 +113,8 @@ public final class Daemon: @unchecked Sendable {
             sources.append(try loop.addSignal(stop) { [unowned self] signal in
                 self.log.info("signal \(signal): stopping")
                 Notifier.stopping()
+                // Before the loop exits: sd-bus closes its connection in the loop's exit phase.
+                self.desktop?.stop()
                 self.loop.exit(code: 0)
             })
         }
@@ -122,7 +123,8 @@ public final class Daemon: @unchecked Sendable {
         zoneWatcher = try TimeZoneWatcher(loop: loop) { [unowned self] in self.zoneChanged() }
         try loop.enableWatchdog()
         if options.desktop {
-            desktop = DesktopNotifier(loop: loop, log: log, host: desktopHost())
+            let memory = (options.socketPath as NSString).deletingLastPathComponent + "/notifications"
+            desktop = DesktopNotifier(loop: loop, log: log, memoryPath: memory, host: desktopHost())
             desktop?.start()
         }
     }

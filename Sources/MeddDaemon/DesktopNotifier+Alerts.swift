@@ -36,6 +36,7 @@ extension DesktopNotifier {
         guard let notification = shown.removeValue(forKey: id) else { return }
         doseShown[notification] = nil
         closeNotification(notification)
+        remember()
     }
 
     /// A `low-stock` event: one notification per medication, replaced by the next.
@@ -72,6 +73,7 @@ extension DesktopNotifier {
         if let previous = shown[id], previous != notification { doseShown[previous] = nil }
         shown[id] = notification
         doseShown[notification] = id
+        remember()
         if flight.closeWhenShown {
             close(id)
         } else if let next = flight.followUp {
@@ -106,9 +108,13 @@ extension DesktopNotifier {
         }
     }
 
-    /// After a server (re)appears: every pending dose without a notification gets one.
+    /// After a server (re)appears: every pending dose without a notification gets one, and an
+    /// inherited notification of a dose answered meanwhile is closed.
     private func showEverythingPending() {
-        let pending = host.pendingAlerts().filter { shown[$0.dose.id] == nil && inFlight[$0.dose.id] == nil }
+        let alerts = host.pendingAlerts()
+        let open = Set(alerts.map(\.dose.id))
+        for dose in shown.keys where !open.contains(dose) { close(dose) }
+        let pending = alerts.filter { shown[$0.dose.id] == nil && inFlight[$0.dose.id] == nil }
         if !pending.isEmpty { log.info("desktop: showing \(pending.count) pending dose(s)") }
         for alert in pending { show(alert) }
         let waiting = lowStockWaiting
@@ -140,6 +146,14 @@ extension DesktopNotifier {
         log.info("desktop: notification server \(owner) is on the bus")
         serverGone()
         server = owner
+        if let inherited, inherited.server == owner {
+            // A predecessor's notifications on this same server: replace them rather than stack.
+            shown = inherited.ids
+            doseShown = Dictionary(inherited.ids.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            log.info("desktop: taking over \(shown.count) notification(s) a previous medd left on screen")
+            remember()
+        }
+        inherited = nil
         askCapabilities()
     }
 
@@ -153,6 +167,7 @@ extension DesktopNotifier {
         doseShown = [:]
         inFlight = [:]
         lowStockShown = [:]
+        remember()
     }
 
     func actionInvoked(_ message: BusMessage) {
@@ -169,7 +184,10 @@ extension DesktopNotifier {
     /// renotify shows it again.
     func notificationClosed(_ message: BusMessage) {
         guard let server, message.sender == server, let notification = try? message.readUInt32() else { return }
-        if let dose = doseShown.removeValue(forKey: notification) { shown[dose] = nil }
+        if let dose = doseShown.removeValue(forKey: notification) {
+            shown[dose] = nil
+            remember()
+        }
         if let medication = lowStockShown.first(where: { $0.value == notification })?.key { lowStockShown[medication] = nil }
     }
 }

@@ -50,17 +50,38 @@ final class DesktopNotifier {
     var lowStockWaiting: [DoseEvent] = []
     /// One warning per outage, not one per dose.
     var warnedUnavailable = false
+    /// Where `shown` is kept for a successor after a crash, and what a predecessor left there.
+    let memoryPath: String?
+    var inherited: ShownNotifications?
+    var lastSaved: ShownNotifications?
 
-    init(loop: EventLoop, log: Logger, environment: [String: String] = ProcessInfo.processInfo.environment, host: Host) {
+    init(loop: EventLoop, log: Logger, environment: [String: String] = ProcessInfo.processInfo.environment,
+         memoryPath: String?, host: Host) {
         self.loop = loop
         self.log = log
         self.environment = environment
+        self.memoryPath = memoryPath
         self.host = host
     }
 
     /// Connects to the session bus, or waits for it to appear.
     func start() {
+        inherited = memoryPath.flatMap(ShownNotifications.load(from:))
         connect()
+    }
+
+    /// Keeps the dose → notification map beside the control socket while a server shows them.
+    func remember() {
+        guard let memoryPath else { return }
+        let current = server.map { ShownNotifications(server: $0, ids: shown) }
+        guard current != lastSaved else { return }
+        lastSaved = current
+        guard let current, !current.ids.isEmpty else { return ShownNotifications.remove(at: memoryPath) }
+        do {
+            try current.save(to: memoryPath)
+        } catch {
+            log.debug("desktop: cannot write \(memoryPath): \(error)")
+        }
     }
 
     /// Closes every notification medd shows (they cannot be answered while it is down) and the bus.

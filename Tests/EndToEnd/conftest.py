@@ -56,3 +56,11 @@ def fake_notifier(session_bus):
     server = _desktop_part(desktop.FakeNotificationServer, session_bus.address)
     yield server
     server.close()
+
+
+@pytest.fixture
+def gnome_notifier(session_bus):
+    """GNOME's notification-daemon, which draws action buttons, on its own Xvfb display on session_bus."""
+    server = _desktop_part(desktop.GnomeNotificationDaemon, session_bus)
+    yield server
+    server.close()

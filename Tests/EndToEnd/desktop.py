@@ -31,6 +31,8 @@ PACKAGES = {
     "dunstctl": "dunst",
     "import": "imagemagick",
     "notify-send": "libnotify-bin",
+    "/usr/lib/notification-daemon/notification-daemon": "notification-daemon",
+    "xdotool": "xdotool",
 }
 
 
@@ -293,8 +295,11 @@ class Dunst:
     Its config (DIR/dunstrc) lets nothing expire by itself (timeout 0, no idle threshold; a client's own
     positive expire_timeout is still honoured) and never merges duplicates, so counts are predictable."""
 
+    PROGRAMS = ("Xvfb", "dunst", "dunstctl", "dbus-send")
+    NAME = "dunst"
+
     def __init__(self, bus, directory=None, screen="800x600x24", config=DUNST_CONFIG):
-        require("Xvfb", "dunst", "dunstctl", "dbus-send")
+        require(*self.PROGRAMS)
         self.bus = bus
         self.directory = directory or tempfile.mkdtemp(prefix="medd-dunst-")
         self._own_directory = directory is None
@@ -344,13 +349,16 @@ class Dunst:
         if self.running():
             return
         with open(self.log_path, "ab") as log:
-            self.process = subprocess.Popen(["dunst", "-config", self.config_path], env=self.env,
+            self.process = subprocess.Popen(self.command(), env=self.env,
                                             stdin=subprocess.DEVNULL, stdout=log, stderr=log)
         try:
             self.bus.wait_name(NOTIFICATIONS_NAME, timeout=timeout, process=self.process)
         except (RuntimeError, AssertionError) as error:
             _wait_process(self.process)
-            raise RuntimeError(f"dunst did not take {NOTIFICATIONS_NAME}: {error}; log: {_tail(self.log_path)}") from None
+            raise RuntimeError(f"{self.NAME} did not take {NOTIFICATIONS_NAME}: {error}; log: {_tail(self.log_path)}") from None
+
+    def command(self):
+        return ["dunst", "-config", self.config_path]
 
     def stop(self, timeout=5.0):
         """Stops dunst (Xvfb stays) and waits until the bus has let go of its name."""
@@ -402,6 +410,24 @@ class Dunst:
 
     def __exit__(self, *exc):
         self.close()
+
+
+class GnomeNotificationDaemon(Dunst):
+    """GNOME's notification-daemon on its own Xvfb display: it draws the action buttons (dunst 1.9 keeps
+    them in a menu), so a test can click one with xdotool as a person would."""
+    BINARY = "/usr/lib/notification-daemon/notification-daemon"
+    PROGRAMS = ("Xvfb", BINARY, "dbus-send", "xdotool")
+    NAME = "notification-daemon"
+
+    def __init__(self, bus, directory=None, screen="900x500x24"):
+        super().__init__(bus, directory=directory, screen=screen, config="")
+
+    def command(self):
+        return [self.BINARY]
+
+    def click(self, x, y):
+        subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], env=self.env, check=True,
+                       capture_output=True, timeout=10)
 
 
 def _plain(value):

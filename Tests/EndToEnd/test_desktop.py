@@ -3,6 +3,7 @@ server) and against a recording fake server that presses the buttons (desktop.py
 import os
 import sqlite3
 import subprocess
+import time
 
 import desktop
 from harness import berlin, config, dose_events, journal
@@ -16,6 +17,13 @@ def ledger_row(daemon, dose_id):
         return db.execute("SELECT state FROM dose WHERE id = ?", (dose_id,)).fetchone()
     finally:
         db.close()
+
+
+def wait_for_file(path, timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while not os.path.exists(path):
+        assert time.monotonic() < deadline, f"{path} was not written"
+        time.sleep(0.02)
 
 
 def events_of(med, kind, at_least=1, timeout=5.0):
@@ -228,3 +236,61 @@ def test_renotify_replaces_the_notification_and_never_stacks(daemons, med, sessi
         assert second["replaces_id"] == first["id"] and second["id"] == first["id"]
         assert dunst.count_displayed() == 1
         assert on_dunst.call("Status")["pending"] == 1 and on_recorder.call("Status")["pending"] == 1
+
+
+# --- GNOME's notification-daemon, which draws the buttons: a click as a person would make it ------------------
+
+TAKEN_BUTTON = (597, 110)  # on the 900x500 screen, notification at the top right (docs/screenshots/reminder.png)
+
+
+def test_clicking_taken_on_a_real_notification_takes_the_dose(daemons, med, session_bus, gnome_notifier, tmp_path):
+    daemon = start_medd(daemons, med, session_bus, berlin(7, 59, 59), settings={"snooze": '["10m", "30m"]'})
+    events_of(med, "fired", timeout=8)
+    deadline = time.monotonic() + 5
+    while daemon.call("Status")["pending"] == 1 and time.monotonic() < deadline:
+        gnome_notifier.click(*TAKEN_BUTTON)
+        if events_of(med, "taken", timeout=0.5):
+            break
+    shot = gnome_notifier.screenshot(str(tmp_path / "after-click.png"))
+    [taken] = events_of(med, "taken")
+    assert taken["MEDD_SOURCE"] == "desktop", f"see {shot}"
+    assert ledger_row(daemon, f"{med}_20261122_08_00") == ("taken",)
+
+
+# --- A crash: the successor takes over the notifications left on screen --------------------------------------
+
+def test_after_a_crash_the_next_medd_takes_over_the_notification(daemons, med, session_bus, fake_notifier):
+    daemon = start_medd(daemons, med, session_bus, berlin(8, 0, 5))
+    fake_notifier.wait_for(lambda s: len(s.notifies) >= 1, timeout=8)
+    notification = fake_notifier.notifies[0]["id"]
+    wait_for_file(os.path.join(daemon.directory, "notifications"))  # written once the Notify reply is in
+    daemon.kill()
+    daemon.start(berlin(8, 0, 10))
+    daemon.call("Status")
+    fake_notifier.invoke(notification, "taken")
+    [taken] = events_of(med, "taken")
+    assert taken["MEDD_SOURCE"] == "desktop", "the old notification's button answers through the new medd"
+    fake_notifier.wait_for(lambda s: notification in s.closes)
+    assert len(fake_notifier.notifies) == 1, f"a second notification stacked: {fake_notifier.summary()}"
+
+
+def test_after_a_crash_dunst_still_shows_one_notification(daemons, med, session_bus, dunst):
+    daemon = start_medd(daemons, med, session_bus, berlin(8, 0, 5))
+    dunst.wait_displayed(1, timeout=8)
+    wait_for_file(os.path.join(daemon.directory, "notifications"))
+    daemon.kill()
+    daemon.start(berlin(8, 0, 10))
+    daemon.call("Status")
+    time.sleep(0.5)
+    assert dunst.count_displayed() == 1
+    daemon.call("Taken", dose=med)
+    dunst.wait_displayed(0)
+
+
+def test_a_clean_stop_closes_the_notifications(daemons, med, session_bus, fake_notifier):
+    daemon = start_medd(daemons, med, session_bus, berlin(8, 0, 5))
+    fake_notifier.wait_for(lambda s: len(s.notifies) >= 1, timeout=8)
+    wait_for_file(os.path.join(daemon.directory, "notifications"))
+    daemon.stop()
+    fake_notifier.wait_for(lambda s: s.closes == [s.notifies[0]["id"]])
+    assert not os.path.exists(os.path.join(daemon.directory, "notifications"))
