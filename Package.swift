@@ -81,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "medctl",
             dependencies: [
-                "MeddCore", "MeddConfig",
+                "MeddCore", "MeddConfig", "MeddControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// Options every verb accepts, before or after the verb.
 struct GlobalOptions: ParsableArguments {
@@ -10,6 +11,19 @@ struct GlobalOptions: ParsableArguments {
 }
 
 extension GlobalOptions {
+    /// `--socket`, else `$MEDD_SOCKET`, else `$XDG_RUNTIME_DIR/medd/control.sock` (CONTRACT section 2).
+    func socketPath(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ClientError) -> String {
+        if let socket { return socket }
+        if let path = environment["MEDD_SOCKET"], !path.isEmpty { return path }
+        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { throw .noSocketPath }
+        return runtime + "/medd/control.sock"
+    }
+
+    /// A connection to the daemon.
+    func connect() throws(ClientError) -> ControlClient {
+        try ControlClient(path: socketPath())
+    }
+
     /// `medctl [--socket PATH] [--json] VERB …`: ArgumentParser reads a verb's options only after
     /// the verb, so the global options written before it are moved behind it.
     static func hoisted(_ arguments: [String]) -> [String] {

@@ -11,7 +11,11 @@ struct Medctl: ParsableCommand {
             Exit status: 0 success; 1 the daemon answered with an error, or `check` found errors; \
             2 usage error; 69 the daemon cannot be reached.
             """,
-        subcommands: [CheckCommand.self, PlanCommand.self]
+        subcommands: [
+            CheckCommand.self, PlanCommand.self, StatusCommand.self, DosesCommand.self, TodayCommand.self,
+            TakenCommand.self, SnoozeCommand.self, SkipCommand.self, MedsCommand.self, AdherenceCommand.self,
+            HistoryCommand.self, ExportCommand.self, WatchCommand.self, ReloadCommand.self,
+        ]
     )
 
     /// Usage errors exit with 2 (CONTRACT section 8), not ArgumentParser's default 64.
@@ -19,6 +23,9 @@ struct Medctl: ParsableCommand {
         do {
             var command = try parseAsRoot(GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst())))
             try command.run()
+        } catch let error as ClientError {
+            Output.error(error.message)
+            Foundation.exit(error.exitStatus)
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {

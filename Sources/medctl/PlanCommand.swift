@@ -19,7 +19,7 @@ struct PlanCommand: ParsableCommand {
     @OptionGroup var configOption: ConfigOption
 
     @Option(name: .long, help: ArgumentHelp("Where the plan starts (default: now).", valueName: "WHEN"))
-    var from: PlanStart?
+    var from: When?
 
     @Option(name: .long, help: ArgumentHelp("How many days to plan (default: the configuration's horizon_days).", valueName: "N"))
     var days: Int?

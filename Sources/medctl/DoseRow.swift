@@ -1,0 +1,56 @@
+import MeddControl
+import MeddCore
+
+/// One dose from the daemon (the IDL's `Dose`), as medctl shows it.
+struct DoseRow {
+    var id: String
+    var medication: String
+    var name: String
+    var dose: String
+    var scheduled: Instant
+    var state: String
+    var answeredAt: Instant?
+    var source: String?
+    var snoozeUntil: Instant?
+    var note: String?
+    /// The object as the daemon sent it, for `--json`.
+    var json: JSONValue
+
+    init?(_ value: JSONValue) {
+        guard let id = value["id"]?.stringValue, let medication = value["medication"]?.stringValue,
+              let usec = value["usec"]?.intValue, let state = value["state"]?.stringValue else { return nil }
+        self.id = id
+        self.medication = medication
+        name = value["name"]?.stringValue ?? medication
+        dose = value["dose"]?.stringValue ?? ""
+        scheduled = Instant(usec: Int64(usec))
+        self.state = state
+        answeredAt = value["answeredAt"]?.stringValue.flatMap(Instant.init(iso8601:))
+        source = value["source"]?.stringValue
+        snoozeUntil = value["snoozeUntil"]?.stringValue.flatMap(Instant.init(iso8601:))
+        note = value["note"]?.stringValue
+        json = value
+    }
+
+    static func list(_ value: JSONValue?) throws(ClientError) -> [DoseRow] {
+        guard let array = value?.arrayValue else { throw .protocolFailure(path: "", reason: "the reply has no list of doses") }
+        return array.compactMap(DoseRow.init)
+    }
+
+    var isFinal: Bool { ["taken", "skipped", "missed"].contains(state) }
+
+    /// What happened, for the last column: `taken 08:03 (desktop)`, `snoozed until 08:40`.
+    func outcome(today: LocalDate) -> String {
+        switch state {
+        case "snoozed":
+            return snoozeUntil.map { "until \(LocalTimeText.short($0, today: today))" } ?? ""
+        case "taken", "skipped":
+            var text = answeredAt.map { LocalTimeText.short($0, today: today) } ?? ""
+            if let source { text += " via \(source)" }
+            if let note, !note.isEmpty { text += " — \(note)" }
+            return text
+        default:
+            return ""
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import MeddControl
+
+/// `medctl snooze`: put open doses off.
+struct SnoozeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snooze", abstract: "Snooze an open dose.",
+        discussion: """
+            --json prints the daemon's reply, {"snoozeId", "until", "dose": {...}} \
+            (an array of them for several doses).
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: AnswerCommand.targetHelp)
+    var targets: [String]
+
+    @Option(help: ArgumentHelp("How long, 1 to 1440 (default: the first of settings.snooze).", valueName: "MINUTES"))
+    var minutes: Int?
+
+    func validate() throws {
+        if targets.isEmpty { throw ValidationError("name at least one dose or medication") }
+        if let minutes, !(1...1440).contains(minutes) { throw ValidationError("--minutes must be from 1 to 1440; got \(minutes)") }
+    }
+
+    func run() throws {
+        var parameters: [String: JSONValue] = [:]
+        if let minutes { parameters["minutes"] = .integer(minutes) }
+        try AnswerCommand.answer(targets, method: "Snooze", global: global, parameters: parameters) { reply in
+            let until = reply["until"]?.stringValue.map { ", back at " + LocalTimeText.display(iso: $0) } ?? ""
+            return AnswerCommand.line("snoozed", reply["dose"], extra: until)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import MeddControl
+
+/// `medctl status`: the daemon's state, the next dose, what is open.
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show the daemon's state, the next dose and how many doses are open.",
+        discussion: """
+            --json prints the daemon's Status reply: {"version", "startedAt", "nextDose", "pending", "snoozed"}, \
+            nextDose being a dose object as in `medctl doses --json`.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let status = try global.connect().call("Status")
+        if global.json { return try Output.json(.object(status)) }
+        let style = Style.current
+        let today = LocalTimeText.today()
+        Output.line("medd \(status["version"]?.stringValue ?? "?"), running since \(LocalTimeText.display(iso: status["startedAt"]?.stringValue ?? "?"))")
+        if let next = status["nextDose"].flatMap(DoseRow.init) {
+            Output.line("next dose: \(style.bold(next.name)) \(next.dose) at \(LocalTimeText.short(next.scheduled, today: today))  (\(next.id))")
+        } else {
+            Output.line("next dose: none planned")
+        }
+        let pending = status["pending"]?.intValue ?? 0
+        let snoozed = status["snoozed"]?.intValue ?? 0
+        Output.line("open: \(pending > 0 ? style.state("\(pending) pending") : "0 pending"), \(snoozed) snoozed")
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import MeddCore
+
+/// A point in time on the command line: `YYYY-MM-DD` (local midnight), `HH:MM` (today, local
+/// time), a span such as `30d` or `12h` (that long ago), or an ISO 8601 instant.
+struct When: ExpressibleByArgument, Equatable {
+    enum Kind: Equatable {
+        case date(LocalDate)
+        case timeToday(WallTime)
+        case ago(TimeSpan)
+        case instant(Instant)
+    }
+
+    let kind: Kind
+
+    init(_ kind: Kind) { self.kind = kind }
+
+    init?(argument: String) {
+        if let date = LocalDate(parsing: argument) {
+            kind = .date(date)
+        } else if argument.count == 5, let time = WallTime(parsing: argument) {
+            kind = .timeToday(time)
+        } else if let span = TimeSpan(parsing: argument), span.seconds > 0 {
+            kind = .ago(span)
+        } else if let instant = Instant(iso8601: argument) {
+            kind = .instant(instant)
+        } else {
+            return nil
+        }
+    }
+
+    static var defaultValueDescription: String { "now" }
+
+    func instant(in zone: TimeZone = .current, now: Instant = LocalTimeText.now()) -> Instant {
+        let rules = ZoneRules(zone: zone)
+        switch kind {
+        case .date(let date): return rules.startOfDay(date)
+        case .timeToday(let time): return rules.resolve(rules.local(now).date, time).instant
+        case .ago(let span): return now - span
+        case .instant(let instant): return instant
+        }
+    }
+
+    /// ISO 8601 with the local offset, as the daemon takes it.
+    func iso(in zone: TimeZone = .current, now: Instant = LocalTimeText.now()) -> String {
+        ZoneRules(zone: zone).format(instant(in: zone, now: now))
+    }
+}
