@@ -49,6 +49,24 @@ type AdherenceCounts (
   percentage: ?float
 )
 
+# One medication from the configuration.
+type Medication (
+  # Medication ID, the key of its [medication.ID] table.
+  id: string,
+  name: string,
+  dose: string,
+  # The schedule in words ("08:00, 20:00 on mon, fri", "every 6h 06:00–22:00", "as needed").
+  schedule: string,
+  # The IANA zone it is pinned to; null when it follows the system zone.
+  timezone: ?string,
+  paused: bool,
+  asNeeded: bool,
+  # Units on hand now, when the configuration counts them.
+  stock: ?int,
+  refillAt: ?int,
+  notes: ?string
+)
+
 # State of the daemon.
 method Status() -> (
   version: string,
@@ -72,6 +90,9 @@ method Snooze(dose: string, minutes: ?int) -> (snoozeId: string, until: string, 
 
 # Skips a dose, with an optional reason kept as its note.
 method Skip(dose: string, reason: ?string) -> (dose: Dose)
+
+# The configured medications, with their stock.
+method Medications() -> (medications: []Medication)
 
 # Re-reads the configuration. On error the old one stays and InvalidConfig is returned.
 method Reload() -> (medications: int, planned: int)

@@ -7,6 +7,7 @@ public enum ControlRequest: Hashable, Sendable {
     case taken(TakenRequest)
     case snooze(SnoozeRequest)
     case skip(SkipRequest)
+    case medications
     case reload
     case adherence(AdherenceRequest)
     case watch
@@ -31,6 +32,7 @@ public enum ControlRequest: Hashable, Sendable {
         case "io.medd.Control.Skip":
             guard !dose.isEmpty else { throw .invalidParameter("dose") }
             self = .skip(SkipRequest(dose: dose, reason: call.string("reason")))
+        case "io.medd.Control.Medications": self = .medications
         case "io.medd.Control.Reload": self = .reload
         case "io.medd.Control.Adherence":
             self = .adherence(AdherenceRequest(since: call.string("since"), until: call.string("until"), medication: call.string("medication")))

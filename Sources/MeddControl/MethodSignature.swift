@@ -32,6 +32,7 @@ public struct MethodSignature: Hashable, Sendable {
         "io.medd.Control.Snooze": MethodSignature(
             required: ["dose": .nonEmptyString], optional: ["minutes": .integer(1...maximumSnoozeMinutes)]),
         "io.medd.Control.Skip": MethodSignature(required: ["dose": .nonEmptyString], optional: ["reason": .string]),
+        "io.medd.Control.Medications": MethodSignature(),
         "io.medd.Control.Reload": MethodSignature(),
         "io.medd.Control.Adherence": MethodSignature(
             optional: ["since": .nonEmptyString, "until": .nonEmptyString, "medication": .nonEmptyString]),

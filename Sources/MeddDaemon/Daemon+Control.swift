@@ -51,6 +51,11 @@ extension Daemon {
             return answer(book.skip(request.dose, reason: request.reason, source: .cli, now: clock.now()), to: connection) {
                 ["dose": $0.record.varlinkValue]
             }
+        case .medications:
+            let settingsZone = book.settings.timezone
+            return .reply(VarlinkReply.parameters(["medications": .array(book.configuration.medications.map {
+                $0.varlinkValue(stockLevel: book.stock[$0.id]?.level, zone: settingsZone)
+            })]))
         case .reload:
             return .reply(reply { () throws(VarlinkError) in
                 let result = reload()

@@ -11,6 +11,14 @@ enum LocalTimeText {
         return "\(date) \(time)"
     }
 
+    /// `2026-11-22 08:00:01`, to the second.
+    static func precise(_ instant: Instant) -> String {
+        let (date, _) = rules.local(instant)
+        let second = ((instant.seconds + Int64(rules.offset(atSecond: instant.seconds))) % 86_400 + 86_400) % 86_400
+        func pad(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(date) \(pad(second / 3600)):\(pad(second % 3600 / 60)):\(pad(second % 60))"
+    }
+
     /// `08:00` when `instant` falls on `today`, else `2026-11-22 08:00`.
     static func short(_ instant: Instant, today: LocalDate) -> String {
         let (date, time) = rules.local(instant)

@@ -1,12 +1,34 @@
 import ArgumentParser
+import MeddControl
 
-/// `medctl meds`: being written (issue 7).
+/// `medctl meds`: the configured medications, their schedules and stock.
 struct MedsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "meds", abstract: "Not written yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "meds", abstract: "List the medications with their schedule, stock and whether they are paused.",
+        discussion: """
+            --json prints the daemon's list: [{"id", "name", "dose", "schedule", "paused", "asNeeded"} \
+            and, when set, "timezone", "stock", "refillAt", "notes"].
+            """)
 
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        throw ValidationError("medctl meds is not written yet")
+        let reply = try global.connect().call("Medications")
+        let medications = reply["medications"]?.arrayValue ?? []
+        if global.json { return try Output.json(.array(medications)) }
+        guard !medications.isEmpty else { return Output.line("no medications configured") }
+        let style = Style.current
+        Output.table(["ID", "MEDICATION", "SCHEDULE", "STOCK", "STATUS"], medications.map { medication in
+            let stock = medication["stock"]?.intValue
+            let refillAt = medication["refillAt"]?.intValue
+            var stockText = stock.map(String.init) ?? "–"
+            if let stock, let refillAt, stock <= refillAt { stockText = style.paint("\(stock) (refill)", "31") }
+            var schedule = medication["schedule"]?.stringValue ?? ""
+            if let zone = medication["timezone"]?.stringValue { schedule += " (\(zone))" }
+            return [medication["id"]?.stringValue ?? "?",
+                    "\(medication["name"]?.stringValue ?? "") \(medication["dose"]?.stringValue ?? "")",
+                    schedule, stockText,
+                    medication["paused"]?.boolValue == true ? style.dim("paused") : "active"]
+        })
     }
 }

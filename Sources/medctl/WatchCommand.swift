@@ -1,12 +1,62 @@
 import ArgumentParser
+import Foundation
+import MeddControl
+import MeddCore
 
-/// `medctl watch`: being written (issue 7).
+/// `medctl watch`: one line per change, as it happens (Varlink `Watch`), never by polling.
 struct WatchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "watch", abstract: "Not written yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "watch", abstract: "Print one line per dose event as it happens.",
+        discussion: """
+            Lines look like `08:00:01  fired  metformin_20261122_08_00  Metformin 500 mg`. --json prints \
+            each event as the daemon sends it, one JSON object per line: {"event", "at", "dose": {...}}. \
+            --waybar prints a status-bar line at start and after every event, one JSON object per line: \
+            {"text": "💊 2", "tooltip": "...", "class": "pending" | "snoozed" | "idle"} — for waybar's \
+            custom module (`"exec": "medctl watch --waybar", "return-type": "json"`) or i3blocks \
+            (persistent). When medd goes away, a last line with class "disconnected" is printed and \
+            the exit status is 69.
+            """)
 
     @OptionGroup var global: GlobalOptions
 
+    @Flag(help: "Print waybar/i3blocks-style JSON status lines instead of events.")
+    var waybar = false
+
     func run() throws {
-        throw ValidationError("medctl watch is not written yet")
+        let events = try global.connect()
+        let bar = waybar ? WaybarStatus(client: try global.connect()) : nil
+        if let bar { emit(bar.line()) }
+        do {
+            try events.stream("Watch") { (parameters) throws(ClientError) -> Bool in
+                if let bar {
+                    emit(bar.line())
+                } else if global.json {
+                    emit(Self.compact(.object(parameters)))
+                } else {
+                    emit(Self.eventLine(parameters))
+                }
+                return true
+            }
+        } catch {
+            if bar != nil { emit(WaybarStatus.disconnected) }
+            throw error
+        }
+    }
+
+    private func emit(_ line: String) {
+        Output.line(line)
+        fflush(nil)  // a pipe to a status bar must see each line at once
+    }
+
+    static func eventLine(_ parameters: [String: JSONValue]) -> String {
+        let style = Style.current
+        let at = parameters["at"]?.stringValue.flatMap(Instant.init(iso8601:)).map { LocalTimeText.precise($0) } ?? "?"
+        let event = parameters["event"]?.stringValue ?? "?"
+        guard let dose = parameters["dose"].flatMap(DoseRow.init) else { return "\(at)  \(event)" }
+        return "\(at)  \(style.state(event))  \(dose.id)  \(dose.name) \(dose.dose)"
+    }
+
+    static func compact(_ value: JSONValue) -> String {
+        String(decoding: value.serialized, as: UTF8.self)
     }
 }
