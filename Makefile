@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CONFIG ?= examples/medd.toml
 
-.PHONY: setup build demo test test-swift test-e2e install uninstall bench-planner bench-ledger bench-daemon clean
+.PHONY: setup build demo test test-swift test-e2e install install-docs uninstall bench-planner bench-ledger bench-daemon clean
 
 PREFIX ?= $(HOME)/.local
 USER_UNITS = $(DESTDIR)$(PREFIX)/share/systemd/user
@@ -47,11 +47,27 @@ install: build
 	sed 's|%h/.local/bin/medd|$(PREFIX)/bin/medd|' units/medd.service >$(USER_UNITS)/medd.service
 	install -m644 units/medd.socket $(USER_UNITS)/medd.socket
 	install -Dm644 units/medd.catalog $(DESTDIR)$(PREFIX)/share/medd/medd.catalog
+	$(MAKE) install-docs
+
+# medctl's man page (swift-argument-parser's generate-manual, from the command definitions) and shell
+# completions (its --generate-completion-script), generated from the release binary.
+install-docs:
+	$(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
+	rm -rf .build/man && mkdir -p .build/man
+	.build/release/generate-manual .build/release/medctl --output-directory .build/man
+	install -Dm644 .build/man/medctl.1 $(DESTDIR)$(PREFIX)/share/man/man1/medctl.1
+	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	.build/release/medctl --generate-completion-script bash >$(DESTDIR)$(PREFIX)/share/bash-completion/completions/medctl
+	.build/release/medctl --generate-completion-script zsh >$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_medctl
+	.build/release/medctl --generate-completion-script fish >$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medctl.fish
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/medd $(DESTDIR)$(PREFIX)/bin/medctl
 	rm -f $(USER_UNITS)/medd.service $(USER_UNITS)/medd.socket
 	rm -f $(DESTDIR)$(PREFIX)/share/medd/medd.catalog
+	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/medctl.1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions/medctl \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_medctl $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medctl.fish
 
 clean:
 	rm -rf .build

@@ -94,7 +94,7 @@ final class ControlClient {
                 if errno == EINTR { continue }
                 throw .protocolFailure(path: path, reason: "reading: \(Self.lastError())")
             }
-            if count == 0 { throw .protocolFailure(path: path, reason: "the connection closed before the reply") }
+            if count == 0 { throw .protocolFailure(path: path, reason: "medd closed the connection (did it stop?)") }
             framer.append(chunk[..<count])
         }
     }
