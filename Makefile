@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CONFIG ?= examples/medd.toml
 
-.PHONY: setup build demo test test-swift test-e2e install install-docs uninstall bench-planner bench-ledger bench-daemon clean
+.PHONY: setup build demo test test-swift test-e2e install install-docs uninstall bench-planner bench-ledger bench-daemon bench-medctl clean
 
 PREFIX ?= $(HOME)/.local
 USER_UNITS = $(DESTDIR)$(PREFIX)/share/systemd/user
@@ -91,3 +91,8 @@ bench-daemon:
 	$(SWIFT) build $(RELEASE_FLAGS) --product medd $(BENCH_SWIFT_FLAGS)
 	export MEDD_BIN_DIR="$$($(SWIFT) build $(RELEASE_FLAGS) --product medd $(BENCH_SWIFT_FLAGS) --show-bin-path)" && \
 	for b in $(DAEMON_BENCHMARKS); do python3 Benchmarks/daemon/$$b.py || exit 1; done
+
+# medctl (issue 7): `medctl status` wall time beside `notify-send` (dunst on Xvfb); about a minute.
+bench-medctl:
+	$(SWIFT) build $(RELEASE_FLAGS) $(BENCH_SWIFT_FLAGS)
+	MEDD_BIN_DIR="$$($(SWIFT) build $(RELEASE_FLAGS) $(BENCH_SWIFT_FLAGS) --show-bin-path)" python3 Benchmarks/medctl/status_vs_notify_send.py
