@@ -30,16 +30,17 @@ if ! command -v swift >/dev/null; then
 fi
 
 # The end-to-end tests and the Varlink IDL check use the reference Python varlink client and pytest;
-# the desktop-notification tests use dbus-next (a D-Bus client, and the fake notification server).
+# the desktop-notification tests use dbus-next (a D-Bus client, and the fake notification server);
+# the medctl export tests read iCalendar files back with icalendar.
 if ! command -v python3 >/dev/null; then
     echo "setup: no python3 on PATH; install python3 and python3-pip" >&2
     exit 1
 fi
-if ! python3 -c 'import varlink, pytest, dbus_next' 2>/dev/null; then
-    echo "setup: installing the Python packages varlink, pytest and dbus-next"
-    python3 -m pip install --quiet varlink pytest dbus-next 2>/dev/null \
-        || python3 -m pip install --quiet --break-system-packages varlink pytest dbus-next \
-        || { echo "setup: cannot install varlink, pytest and dbus-next: python3 -m pip install varlink pytest dbus-next" >&2; exit 1; }
-    python3 -c 'import varlink, pytest, dbus_next' \
-        || { echo "setup: installed varlink, pytest and dbus-next, but python3 still cannot import them" >&2; exit 1; }
+if ! python3 -c 'import varlink, pytest, dbus_next, icalendar' 2>/dev/null; then
+    echo "setup: installing the Python packages varlink, pytest, dbus-next and icalendar"
+    python3 -m pip install --quiet varlink pytest dbus-next icalendar 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages varlink pytest dbus-next icalendar \
+        || { echo "setup: cannot install varlink, pytest, dbus-next and icalendar: python3 -m pip install varlink pytest dbus-next icalendar" >&2; exit 1; }
+    python3 -c 'import varlink, pytest, dbus_next, icalendar' \
+        || { echo "setup: installed varlink, pytest, dbus-next and icalendar, but python3 still cannot import them" >&2; exit 1; }
 fi

@@ -1,12 +1,55 @@
 import ArgumentParser
+import MeddCore
 
-/// `medctl export`: being written (issue 7).
+/// `medctl export`: the history as CSV, or the planned doses as an iCalendar file.
 struct ExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export", abstract: "Not written yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export the history (CSV) or the planned doses (iCalendar).",
+        discussion: """
+            --format csv writes what `medctl history --format csv` prints: answered and missed doses \
+            due from --since (default 30d, thirty days ago), oldest first, as RFC 4180 CSV with the \
+            columns id,medication,name,dose,scheduled,state,answered_at,source,note. \
+            --format ics writes an RFC 5545 calendar with one event per dose in the range, whatever \
+            its state, from --since (default: the start of today) to the end of the daemon's \
+            horizon; times are in UTC and each event's UID is its dose ID followed by @medd. \
+            --days N ends the range N days after its start. WHEN is YYYY-MM-DD (local midnight), \
+            HH:MM (today), a span such as 30d (that long ago) or an ISO 8601 instant.
+            """)
 
     @OptionGroup var global: GlobalOptions
 
+    @Option(help: ArgumentHelp("What to write.", valueName: "csv|ics"))
+    var format: ExportFormat
+
+    @Option(help: ArgumentHelp("Start of the range (csv default: 30d; ics default: today).", valueName: "WHEN"))
+    var since: When?
+
+    @Option(help: ArgumentHelp("Length of the range in days (default: to the end of the horizon).", valueName: "N"))
+    var days: Int?
+
+    @Option(name: .customLong("med"), help: ArgumentHelp("Only this medication.", valueName: "ID"))
+    var medication: String?
+
+    @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "FILE"))
+    var output: String?
+
+    func validate() throws {
+        if global.json { throw ValidationError("export writes csv or ics; --json does not apply (try `medctl history --json`)") }
+        if let days, !(1...3660).contains(days) { throw ValidationError("--days must be from 1 to 3660; got \(days)") }
+    }
+
     func run() throws {
-        throw ValidationError("medctl export is not written yet")
+        let start = since ?? (format == .csv ? HistoryCommand.defaultSince : When(.date(LocalTimeText.today())))
+        let from = start.instant()
+        let range = ExportRange(from: from, to: days.map { from + .days(Int64($0)) }, medication: medication)
+        switch format {
+        case .csv:
+            try ExportOutput.write(HistoryCSV.document(range.history(global: global)), to: output)
+        case .ics:
+            var calendar = try ICalendarExport(doses: range.doses(global: global), now: LocalTimeText.now())
+            if let medication { calendar.calendarName += ": \(medication)" }
+            try ExportOutput.write(calendar.document(), to: output)
+        }
     }
 }
