@@ -54,8 +54,8 @@ struct DosesCommand: ParsableCommand {
         let style = Style.current
         let today = LocalTimeText.today()
         Output.table(["DUE", "DOSE ID", "MEDICATION", "STATE", "ANSWERED"], doses.map { dose in
-            [LocalTimeText.short(dose.scheduled, today: today), dose.id, "\(dose.name) \(dose.dose)",
-             style.state(dose.state), dose.outcome(today: today)]
+            [LocalTimeText.short(dose.scheduled, today: today), dose.id, TerminalText.cell("\(dose.name) \(dose.dose)"),
+             style.state(dose.state), TerminalText.cell(dose.outcome(today: today))]
         })
     }
 }

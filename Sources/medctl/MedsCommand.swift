@@ -26,7 +26,7 @@ struct MedsCommand: ParsableCommand {
             var schedule = medication["schedule"]?.stringValue ?? ""
             if let zone = medication["timezone"]?.stringValue { schedule += " (\(zone))" }
             return [medication["id"]?.stringValue ?? "?",
-                    "\(medication["name"]?.stringValue ?? "") \(medication["dose"]?.stringValue ?? "")",
+                    TerminalText.cell("\(medication["name"]?.stringValue ?? "") \(medication["dose"]?.stringValue ?? "")"),
                     schedule, stockText,
                     medication["paused"]?.boolValue == true ? style.dim("paused") : "active"]
         })

@@ -30,8 +30,6 @@ struct When: ExpressibleByArgument, Equatable {
         }
     }
 
-    static var defaultValueDescription: String { "now" }
-
     func instant(in zone: TimeZone = .current, now: Instant = LocalTimeText.now()) -> Instant {
         let rules = ZoneRules(zone: zone)
         switch kind {

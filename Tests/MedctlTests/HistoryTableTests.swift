@@ -12,6 +12,6 @@ import Testing
         ("Grüße, \"ok\"", "Grüße, \"ok\""),
     ])
     func cell(text: String, expected: String) {
-        #expect(HistoryTable.cell(text) == expected)
+        #expect(TerminalText.cell(text) == expected)
     }
 }
