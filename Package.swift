@@ -81,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "medctl",
             dependencies: [
-                "MeddCore", "MeddConfig", "MeddControl",
+                "MeddCore", "MeddConfig", "MeddControl", "Systemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

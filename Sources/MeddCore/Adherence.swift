@@ -13,7 +13,8 @@ public enum Adherence {
             if let since, dose.scheduled < since { continue }
             if let until, dose.scheduled >= until { continue }
             if let medication, dose.medication != medication { continue }
-            if let current = finalEvents[dose.id], current.at > event.at { continue }
+            // The answer recorded last wins, as in the ledger and the dose book — not the one with the
+            // latest `at`: a `taken` backdated to before an earlier `skip` is still a change of mind.
             finalEvents[dose.id] = event
         }
         return report(finals: finalEvents.values.lazy.map {

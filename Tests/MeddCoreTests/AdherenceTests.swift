@@ -23,12 +23,16 @@ import Testing
         #expect(report.total.percentage == 50)
     }
 
-    /// A later final event replaces an earlier one, whatever order the events arrive in.
-    @Test func lastFinalEventWins() {
+    /// The final event recorded last replaces earlier ones — by recording order, as the ledger and
+    /// the dose book see it, even when a change of mind is backdated to before the answer it replaces.
+    @Test func lastRecordedFinalEventWins() {
         let missed = Self.event(.missed, "a_20261122_08_00", scheduled: 0, at: 7200)
         let taken = Self.event(.taken, "a_20261122_08_00", scheduled: 0, at: 9000)
         #expect(Adherence.report([missed, taken]).total == AdherenceCounts(late: 1))
-        #expect(Adherence.report([taken, missed]).total == AdherenceCounts(late: 1))
+        let skipped = Self.event(.skipped, "a_20261122_08_00", scheduled: 0, at: 600)
+        let backdated = Self.event(.taken, "a_20261122_08_00", scheduled: 0, at: 300)
+        #expect(Adherence.report([skipped, backdated]).total == AdherenceCounts(onTime: 1))
+        #expect(Adherence.report([backdated, skipped]).total == AdherenceCounts(skipped: 1))
     }
 
     /// The range filters by due time and the medication filter keeps one medication.

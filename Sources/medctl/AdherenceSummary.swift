@@ -1,0 +1,66 @@
+import Foundation
+import MeddControl
+import MeddCore
+
+/// One adherence report as medctl prints it: the range, where it came from, the counts.
+struct AdherenceSummary {
+    var since: Instant
+    var until: Instant
+    var source: AdherenceSource
+    var report: AdherenceReport
+
+    /// The daemon's `Adherence` reply, from the socket at `path`.
+    init(reply: [String: JSONValue], path: String) throws(ClientError) {
+        guard let since = reply["since"]?.stringValue.flatMap(Instant.init(iso8601:)),
+              let until = reply["until"]?.stringValue.flatMap(Instant.init(iso8601:)),
+              let medications = reply["medications"]?.objectValue,
+              let total = reply["total"].flatMap(Self.counts) else {
+            throw .protocolFailure(path: path, reason: "the Adherence reply lacks since, until, medications or total")
+        }
+        var report = AdherenceReport(total: total)
+        for (medication, value) in medications {
+            guard let counts = Self.counts(value) else {
+                throw .protocolFailure(path: path, reason: "the Adherence reply has malformed counts for \(medication)")
+            }
+            report.medications[medication] = counts
+        }
+        self.init(since: since, until: until, source: .ledger, report: report)
+    }
+
+    init(since: Instant, until: Instant, source: AdherenceSource, report: AdherenceReport) {
+        self.since = since
+        self.until = until
+        self.source = source
+        self.report = report
+    }
+
+    private static func counts(_ value: JSONValue) -> AdherenceCounts? {
+        guard let onTime = value["onTime"]?.intValue, let late = value["late"]?.intValue,
+              let skipped = value["skipped"]?.intValue, let missed = value["missed"]?.intValue else { return nil }
+        return AdherenceCounts(onTime: onTime, late: late, skipped: skipped, missed: missed)
+    }
+
+    var medicationIDs: [String] { report.medications.keys.sorted() }
+
+    /// The same object whichever the source; counts as the control interface's `AdherenceCounts`.
+    var json: JSONValue {
+        .object([
+            "since": .string(LocalTimeText.rules.format(since)),
+            "until": .string(LocalTimeText.rules.format(until)),
+            "source": .string(source.rawValue),
+            "medications": .object(report.medications.mapValues(\.varlinkValue)),
+            "total": report.total.varlinkValue,
+        ])
+    }
+
+    var csv: String {
+        let header = ["medication", "on_time", "late", "skipped", "missed", "taken", "percentage"]
+        let rows = medicationIDs.map { Self.csvRow($0, report.medications[$0]!) }
+        return CSVText.document(header: header, rows: rows + [Self.csvRow("total", report.total)])
+    }
+
+    private static func csvRow(_ name: String, _ counts: AdherenceCounts) -> [String] {
+        [name] + [counts.onTime, counts.late, counts.skipped, counts.missed, counts.taken].map(String.init)
+            + [counts.percentage.map { String(format: "%.1f", $0) } ?? ""]
+    }
+}

@@ -1,0 +1,33 @@
+import Glibc
+import MeddCore
+import Systemd
+
+/// Adherence from medd's journal entries alone (CONTRACT section 6), chosen exactly as the ledger
+/// chooses, so a complete journal gives the daemon's numbers.
+enum JournalAdherence {
+    /// The final answer of each dose due in `[since, until)`, from the entries medd wrote as this user.
+    ///
+    /// As in the ledger's `dose` table, the answer recorded last wins: last in journal order, not by
+    /// `MEDD_EVENT_USEC`, since a `taken` backdated with `at` after a skip still replaces the skip. A
+    /// crash can make the outbox write a tail of its events again, in their order, so last occurrences
+    /// keep the ledger's order. Every event of a dose carries the due time its first event had, which is
+    /// the time the ledger's dose row keeps.
+    static func finals(since: Instant, until: Instant, medication: String?) throws(SystemError) -> [FinalAnswer] {
+        let reader = try JournalReader()
+        try reader.addMatch("SYSLOG_IDENTIFIER", DoseEvent.journalIdentifier)
+        try reader.addMatch("_UID", String(getuid()))
+        if let medication { try reader.addMatch("MEDD_MED_ID", medication) }
+        for kind in EventKind.allCases where kind.isFinal { try reader.addMatch("MEDD_EVENT", kind.rawValue) }
+        try reader.seekHead()
+        var last: [DoseID: DoseEvent] = [:]
+        while let entry = try reader.next() {
+            guard let event = DoseEvent(journalFields: entry.fields) else { continue }
+            let due = event.dose.scheduled
+            guard since <= due, due < until, medication.map({ $0 == event.dose.medication }) ?? true else { continue }
+            last[event.dose.id] = event
+        }
+        return last.values.map {
+            FinalAnswer(medication: $0.dose.medication, kind: $0.kind, scheduled: $0.dose.scheduled, at: $0.at)
+        }
+    }
+}
