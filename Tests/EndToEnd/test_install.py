@@ -1,0 +1,44 @@
+"""`make install` / `make uninstall` into a throwaway prefix: binaries, user units, the catalog, medctl's
+man page and shell completions, all generated from the build (this runs the release build)."""
+import os
+import shutil
+import subprocess
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+INSTALLED = [
+    "bin/medd", "bin/medctl", "share/systemd/user/medd.service", "share/systemd/user/medd.socket",
+    "share/medd/medd.catalog", "share/man/man1/medctl.1", "share/bash-completion/completions/medctl",
+    "share/zsh/site-functions/_medctl", "share/fish/vendor_completions.d/medctl.fish",
+]
+
+
+def make(target, prefix):
+    out = subprocess.run(["make", "-C", REPO, target, f"PREFIX={prefix}"], capture_output=True, text=True, timeout=1800)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+
+
+def test_install_puts_everything_in_place_and_uninstall_takes_it_away(tmp_path):
+    prefix = str(tmp_path / "local")
+    make("install", prefix)
+    for path in INSTALLED:
+        assert os.path.getsize(os.path.join(prefix, path)) > 0, path
+    service = open(os.path.join(prefix, "share/systemd/user/medd.service")).read()
+    assert f"ExecStart={prefix}/bin/medd " in service
+
+    page = subprocess.run(["man", "-l", os.path.join(prefix, "share/man/man1/medctl.1")], capture_output=True, text=True,
+                          env=dict(os.environ, MANWIDTH="100", MANPAGER="cat", PAGER="cat"))
+    assert page.returncode == 0, page.stderr
+    for verb in ("taken", "snooze", "adherence", "export", "watch"):
+        assert verb in page.stdout, verb
+
+    if shutil.which("bash"):
+        loaded = subprocess.run(["bash", "-c", f"source {prefix}/share/bash-completion/completions/medctl && complete -p medctl"],
+                                capture_output=True, text=True)
+        assert loaded.returncode == 0 and "medctl" in loaded.stdout, loaded.stderr
+
+    version = subprocess.run([os.path.join(prefix, "bin/medctl"), "--help"], capture_output=True, text=True)
+    assert version.returncode == 0 and "medctl" in version.stdout
+
+    make("uninstall", prefix)
+    for path in INSTALLED:
+        assert not os.path.exists(os.path.join(prefix, path)), path
