@@ -57,7 +57,9 @@ struct Medd: ParsableCommand {
             guard echo else { return journal }
             return MultiplexLogHandler([journal, StreamLogHandler.standardError(label: label)])
         }
-        let options = DaemonOptions(configPath: configPath, stateDirectory: stateDirectory, socketPath: socketPath,
+        // Absolute, so the socket's directory (where medd also keeps its notification ids) is never "".
+        let absoluteSocket = socketPath.hasPrefix("/") ? socketPath : FileManager.default.currentDirectoryPath + "/" + socketPath
+        let options = DaemonOptions(configPath: configPath, stateDirectory: stateDirectory, socketPath: absoluteSocket,
                                     desktop: !noDesktop, pretendNow: pretendNow.flatMap(Instant.init(iso8601:)),
                                     echoEvents: echo)
         let status: Int32
