@@ -14,5 +14,6 @@ else
     echo "demo: no journald here; dose events wait in the ledger's outbox (the log is shown below)"
 fi
 echo "demo: on a desktop session the reminder shows as a notification: click Taken, Snooze or Skip"
-echo "demo: or answer with: python3 -m varlink.cli call unix:$dir/control.sock/io.medd.Control.Taken '{\"dose\": \"metformin\"}'"
+echo "demo: or answer from another terminal: $bin/medctl --socket $dir/control.sock taken metformin"
+echo "demo:   (and: $bin/medctl --socket $dir/control.sock today | watch | adherence --since 1d)"
 exec "$bin/medd" --config "$config" --state-dir "$dir/state" --socket "$dir/control.sock" --pretend-now "$pretend"
