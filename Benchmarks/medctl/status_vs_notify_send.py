@@ -8,7 +8,7 @@ the cost of spawning anything. notify-send sends `-t 1000` so dunst's stack stay
 
 Target: medctl status median <= 1.5 x notify-send median.
 
-    MEDD_BIN_DIR=... python3 Benchmarks/medctl/status_vs_notify_send.py [--runs 200]
+    MEDD_BIN_DIR=... python3 Benchmarks/medctl/status_vs_notify_send.py [--runs 200] [--server dunst|fake]
 """
 import argparse
 import datetime
@@ -40,15 +40,18 @@ def summary(name, values):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--server", choices=["dunst", "fake"], default="dunst",
+                        help="what answers notify-send: dunst on Xvfb, or the tests' recording server (replies at once)")
     args = parser.parse_args()
-    benchlib.header(f"medctl status vs notify-send, {args.runs} runs each, alternating")
+    benchlib.header(f"medctl status vs notify-send ({args.server}), {args.runs} runs each, alternating")
     medctl = os.path.join(benchlib.harness.bin_dir(), "medctl")
     meds = benchlib.med_ids(benchlib.run_prefix(), 100)
     start = datetime.datetime(2026, 11, 22, 7, 0, tzinfo=benchlib.BERLIN)
     daemon = benchlib.Daemon(benchlib.config_text(meds, times=["08:00", "20:00"]), start)
     try:
-        with desktop.SessionBus() as bus, desktop.Dunst(bus) as server:
-            env = dict(server.env, TZ=benchlib.harness.ZONE)
+        with desktop.SessionBus() as bus, (desktop.Dunst(bus) if args.server == "dunst"
+                                           else desktop.FakeNotificationServer(bus.address)) as server:
+            env = dict(server.env if args.server == "dunst" else bus.env(), TZ=benchlib.harness.ZONE)
             commands = {
                 "medctl status": [medctl, "--socket", daemon.socket_path, "status"],
                 "notify-send": ["notify-send", "-t", "1000", "medd benchmark", "a notification"],
@@ -60,7 +63,8 @@ def main():
             for _ in range(args.runs):
                 for name, argv in commands.items():
                     times[name].append(timed(argv, env))
-            server.dunstctl("close-all")
+            if args.server == "dunst":
+                server.dunstctl("close-all")
     finally:
         daemon.cleanup()
     for name, values in times.items():
