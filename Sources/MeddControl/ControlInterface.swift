@@ -27,6 +27,8 @@ type Dose (
   state: string,
   # When the dose was answered (final states only).
   answeredAt: ?string,
+  # The same instant in microseconds since the epoch (answeredAt has whole seconds).
+  answeredUsec: ?int,
   # Who answered: daemon, cli, desktop or hook.
   source: ?string,
   # When a snoozed dose comes back.

@@ -12,7 +12,10 @@ extension DoseRecord {
             "usec": .integer(Int(dose.scheduled.usec)),
             "state": .string(state.rawValue),
         ]
-        if let answeredAt { object["answeredAt"] = .string(answeredAt.format(offsetSeconds: dose.utcOffset)) }
+        if let answeredAt {
+            object["answeredAt"] = .string(answeredAt.format(offsetSeconds: dose.utcOffset))
+            object["answeredUsec"] = .integer(Int(answeredAt.usec))
+        }
         if let source { object["source"] = .string(source.rawValue) }
         if let snoozeUntil { object["snoozeUntil"] = .string(snoozeUntil.format(offsetSeconds: dose.utcOffset)) }
         if let note { object["note"] = .string(note) }

@@ -25,7 +25,9 @@ struct DoseRow {
         dose = value["dose"]?.stringValue ?? ""
         scheduled = Instant(usec: Int64(usec))
         self.state = state
-        answeredAt = value["answeredAt"]?.stringValue.flatMap(Instant.init(iso8601:))
+        // answeredUsec keeps the microseconds that answeredAt rounds away (a taken at due + 1 h + 0.5 s is late).
+        answeredAt = value["answeredUsec"]?.intValue.map { Instant(usec: Int64($0)) }
+            ?? value["answeredAt"]?.stringValue.flatMap(Instant.init(iso8601:))
         source = value["source"]?.stringValue
         snoozeUntil = value["snoozeUntil"]?.stringValue.flatMap(Instant.init(iso8601:))
         note = value["note"]?.stringValue

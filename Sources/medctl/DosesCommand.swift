@@ -11,7 +11,7 @@ struct DosesCommand: ParsableCommand {
             WHEN is YYYY-MM-DD (local midnight), HH:MM (today), a span such as 2d (that long ago) \
             or an ISO 8601 instant. `medctl doses today` (or `medctl today`) lists today only. \
             --json prints an array of dose objects: {"id", "medication", "name", "dose", "scheduled", \
-            "usec", "state"} and, when set, "answeredAt", "source", "snoozeUntil", "note".
+            "usec", "state"} and, when set, "answeredAt", "answeredUsec", "source", "snoozeUntil", "note".
             """)
 
     @OptionGroup var global: GlobalOptions

@@ -84,6 +84,8 @@ def test_taken_by_medication_id_with_a_time_and_a_note(daemons, med):
     [entry] = dose_events(med, MEDD_EVENT="taken")
     assert entry["MEDD_SOURCE"] == "cli" and entry["MEDD_NOTE"] == "with breakfast"
     assert entry["MEDD_EVENT_USEC"] == str(int(berlin(8, 0).timestamp()) * 1_000_000)
+    [dose] = [d for d in json.loads(medctl(daemon, "--json", "today").stdout) if d["id"] == f"{med}_20261122_08_00"]
+    assert dose["answeredUsec"] == int(entry["MEDD_EVENT_USEC"]) and dose["answeredAt"] == "2026-11-22T08:00:00+01:00"
 
 
 def test_snooze_and_skip_by_dose_id_with_json(daemons, med):
