@@ -11,14 +11,19 @@ on its NOTIFY_SOCKET.
 Target: 0 voluntary context switches without the watchdog; with WatchdogSec=30 s, one wake-up per
 ping (sd-event pings at 50-75 % of the interval: about 8 in 120 s).
 
-    MEDD_BIN_DIR=... python3 Benchmarks/daemon/idle_wakeups.py [--seconds 120] [--settle 2]
+With --desktop both daemons show notifications on a private session bus where dunst runs on Xvfb
+(issue 6): the D-Bus connection must not wake medd either.
+
+    MEDD_BIN_DIR=... python3 Benchmarks/daemon/idle_wakeups.py [--seconds 120] [--settle 2] [--desktop]
 """
 import argparse
+import contextlib
 import datetime
 import sys
 import time
 
 import benchlib
+import desktop
 
 
 def main():
@@ -26,13 +31,23 @@ def main():
     parser.add_argument("--seconds", type=float, default=120)
     parser.add_argument("--settle", type=float, default=2)
     parser.add_argument("--watchdog-usec", type=int, default=30_000_000)
+    parser.add_argument("--desktop", action="store_true", help="connect both daemons to a session bus with dunst")
     args = parser.parse_args()
-    benchlib.header(f"idle wake-ups over {args.seconds:.0f} s (nothing due, no client)")
+    benchlib.header(f"idle wake-ups over {args.seconds:.0f} s (nothing due, no client{', dunst on the session bus' if args.desktop else ''})")
+    with contextlib.ExitStack() as stack:
+        bus = None
+        if args.desktop:
+            bus = stack.enter_context(desktop.SessionBus())
+            stack.enter_context(desktop.Dunst(bus))
+        return measure(args, bus.address if bus else None)
+
+
+def measure(args, bus_address):
     prefix = benchlib.run_prefix()
     start = datetime.datetime(2026, 11, 22, 3, 0, tzinfo=benchlib.BERLIN)
     text = benchlib.config_text(benchlib.med_ids(prefix, 1), times=["08:00"])
-    plain = benchlib.Daemon(text, start)
-    watched = benchlib.Daemon(text, start, env={"WATCHDOG_USEC": str(args.watchdog_usec)})
+    plain = benchlib.Daemon(text, start, desktop_bus=bus_address)
+    watched = benchlib.Daemon(text, start, env={"WATCHDOG_USEC": str(args.watchdog_usec)}, desktop_bus=bus_address)
     try:
         time.sleep(args.settle)
         before = {d: benchlib.context_switches(d.process.pid) for d in (plain, watched)}
