@@ -294,3 +294,18 @@ def test_a_clean_stop_closes_the_notifications(daemons, med, session_bus, fake_n
     daemon.stop()
     fake_notifier.wait_for(lambda s: s.closes == [s.notifies[0]["id"]])
     assert not os.path.exists(os.path.join(daemon.directory, "notifications"))
+
+
+def test_a_session_bus_that_restarts_is_reconnected(daemons, med, session_bus):
+    with desktop.FakeNotificationServer(session_bus.address) as first:
+        daemon = start_medd(daemons, med, session_bus, berlin(8, 0, 5))
+        first.wait_for(lambda s: len(s.notifies) >= 1, timeout=8)
+        session_bus.stop()
+    session_bus.start()
+    with desktop.FakeNotificationServer(session_bus.address) as second:
+        second.wait_for(lambda s: len(s.notifies) >= 1, timeout=8)
+        assert second.notifies[0]["summary"] == "Metformin 500 mg"
+        second.invoke(second.notifies[0]["id"], "taken")
+        [taken] = events_of(med, "taken")
+        assert taken["MEDD_SOURCE"] == "desktop"
+    assert daemon.process.poll() is None
