@@ -39,7 +39,10 @@ struct DoseRow {
         return array.compactMap(DoseRow.init)
     }
 
-    var isFinal: Bool { ["taken", "skipped", "missed"].contains(state) }
+    /// Nil for a state this medctl does not know (a newer daemon): shown as sent, neither open nor final.
+    var knownState: DoseState? { DoseState(rawValue: state) }
+    var isFinal: Bool { knownState?.isFinal ?? false }
+    var isOpen: Bool { knownState?.isOpen ?? false }
 
     /// What happened, for the last column: `taken 08:03 (desktop)`, `snoozed until 08:40`.
     func outcome(today: LocalDate) -> String {

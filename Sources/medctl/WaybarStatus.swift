@@ -39,7 +39,7 @@ struct WaybarStatus {
             text = "💊 " + (next.map { LocalTimeText.short($0.scheduled, today: day) } ?? "–")
             cssClass = "idle"
         }
-        var tooltip = today.filter { $0.state == "pending" || $0.state == "snoozed" }.map {
+        var tooltip = today.filter(\.isOpen).map {
             "\($0.state): \($0.name) \($0.dose), due \(LocalTimeText.short($0.scheduled, today: day))"
         }
         if let next { tooltip.append("next: \(next.name) \(next.dose) at \(LocalTimeText.short(next.scheduled, today: day))") }
