@@ -3,23 +3,13 @@ public enum Adherence {
     /// A dose taken more than this after it was due counts as taken late.
     public static let onTimeWindow = TimeSpan.hours(1)
 
-    /// Counts each dose once, by its last final event (a later answer replaces an earlier one),
+    /// Counts each dose once, by its last final event in recording order (`LastFinalAnswers`),
     /// over doses due in `[since, until)`, optionally for one medication.
     public static func report(_ events: [DoseEvent], since: Instant? = nil, until: Instant? = nil,
                               medication: String? = nil) -> AdherenceReport {
-        var finalEvents: [DoseID: DoseEvent] = [:]
-        for event in events where event.kind.isFinal {
-            let dose = event.dose
-            if let since, dose.scheduled < since { continue }
-            if let until, dose.scheduled >= until { continue }
-            if let medication, dose.medication != medication { continue }
-            // The answer recorded last wins, as in the ledger and the dose book — not the one with the
-            // latest `at`: a `taken` backdated to before an earlier `skip` is still a change of mind.
-            finalEvents[dose.id] = event
-        }
-        return report(finals: finalEvents.values.lazy.map {
-            FinalAnswer(medication: $0.dose.medication, kind: $0.kind, scheduled: $0.dose.scheduled, at: $0.at)
-        })
+        var finals = LastFinalAnswers(since: since, until: until, medication: medication)
+        for event in events { finals.add(event) }
+        return report(finals: finals.answers)
     }
 
     /// Tallies outcomes that are already one per dose.

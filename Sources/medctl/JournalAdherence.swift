@@ -19,22 +19,17 @@ enum JournalAdherence {
         if let medication { try reader.addMatch("MEDD_MED_ID", medication) }
         for kind in EventKind.allCases where kind.isFinal { try reader.addMatch("MEDD_EVENT", kind.rawValue) }
         try reader.seekHead()
-        var last: [DoseID: DoseEvent] = [:]
+        var finals = LastFinalAnswers(since: since, until: until, medication: medication)
         var seen = 0
         while let entry = try reader.next() {
             seen += 1
-            guard let event = DoseEvent(journalFields: entry.fields) else { continue }
-            let due = event.dose.scheduled
-            guard since <= due, due < until, medication.map({ $0 == event.dose.medication }) ?? true else { continue }
-            last[event.dose.id] = event
+            if let event = DoseEvent(journalFields: entry.fields) { finals.add(event) }
         }
         if seen == 0 {
             // Silence would read as "nothing was answered"; more likely the journal is not readable here.
             Output.error("medctl: no medd answers in the journal readable by this user; check with `journalctl -t medd` "
                          + "(reading the system journal may need the systemd-journal group)")
         }
-        return last.values.map {
-            FinalAnswer(medication: $0.dose.medication, kind: $0.kind, scheduled: $0.dose.scheduled, at: $0.at)
-        }
+        return finals.answers
     }
 }

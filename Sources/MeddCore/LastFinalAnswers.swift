@@ -1,0 +1,30 @@
+/// The final answer of each dose, gathered from events in the order they were recorded: the answer
+/// recorded last wins, as in the ledger and the dose book — not the one with the latest `at` (a
+/// `taken` backdated to before an earlier `skip` is still a change of mind). Only doses due in
+/// `[since, until)`, and of `medication` when given, are kept.
+public struct LastFinalAnswers: Sendable {
+    public let since: Instant?
+    public let until: Instant?
+    public let medication: String?
+    private var last: [DoseID: DoseEvent] = [:]
+
+    public init(since: Instant? = nil, until: Instant? = nil, medication: String? = nil) {
+        self.since = since
+        self.until = until
+        self.medication = medication
+    }
+
+    /// Takes the next recorded event; anything but a final answer in range is ignored.
+    public mutating func add(_ event: DoseEvent) {
+        let dose = event.dose
+        guard event.kind.isFinal else { return }
+        if let since, dose.scheduled < since { return }
+        if let until, dose.scheduled >= until { return }
+        if let medication, dose.medication != medication { return }
+        last[dose.id] = event
+    }
+
+    public var answers: [FinalAnswer] {
+        last.values.map { FinalAnswer(medication: $0.dose.medication, kind: $0.kind, scheduled: $0.dose.scheduled, at: $0.at) }
+    }
+}
