@@ -14,7 +14,7 @@ extension AdherenceCommand {
             ? JournalAdherence.finals(since: start, until: end, medication: medication)
             : daemonFinals(from: start, to: end)
         let days = CalendarDay.tally(finals, from: first, through: last, rules: rules)
-        switch resolvedFormat {
+        switch try ReportFormat.resolve(format, json: global.json) {
         case .json:
             try Output.json(.array(days.map(\.json)))
         case .csv:

@@ -49,20 +49,17 @@ struct AdherenceCommand: ParsableCommand {
     var fromJournal = false
 
     @Option(help: ArgumentHelp("table, json or csv (default: table; --json means json).", valueName: "FORMAT"))
-    var format: AdherenceFormat?
+    var format: ReportFormat?
 
     @Flag(help: "Show a day-by-day calendar instead of totals.")
     var calendar = false
 
-    var resolvedFormat: AdherenceFormat { global.json ? .json : format ?? .table }
 
     func validate() throws {
         if let medication, !MedicationID.isValid(medication) {
             throw ValidationError("--med \(medication) is not a medication ID (lower-case letters, digits and '-')")
         }
-        if global.json, let format, format != .json {
-            throw ValidationError("--json contradicts --format \(format.rawValue)")
-        }
+        _ = try ReportFormat.resolve(format, json: global.json)
         _ = try AdherenceRange(since: since, until: until)
     }
 
@@ -70,7 +67,7 @@ struct AdherenceCommand: ParsableCommand {
         do {
             if calendar { return try showCalendar() }
             let summary = try summarize()
-            switch resolvedFormat {
+            switch try ReportFormat.resolve(format, json: global.json) {
             case .table: summary.printTable()
             case .json: try Output.json(summary.json)
             case .csv: print(summary.csv, terminator: "")

@@ -27,14 +27,12 @@ struct HistoryCommand: ParsableCommand {
     var medication: String?
 
     @Option(help: ArgumentHelp("How to print the doses.", valueName: "table|json|csv"))
-    var format: HistoryFormat?
+    var format: ReportFormat?
 
     static let defaultSince = When(.ago(.days(30)))
 
     func validate() throws {
-        if global.json, let format, format != .json {
-            throw ValidationError("--json and --format \(format.rawValue) ask for different output; give one")
-        }
+        _ = try ReportFormat.resolve(format, json: global.json)
         if let until, until.instant() <= (since ?? Self.defaultSince).instant() {
             throw ValidationError("--until must be later than --since")
         }
@@ -43,7 +41,7 @@ struct HistoryCommand: ParsableCommand {
     func run() throws {
         let range = ExportRange(from: (since ?? Self.defaultSince).instant(), to: until?.instant(), medication: medication)
         let doses = try range.history(global: global)
-        switch format ?? (global.json ? .json : .table) {
+        switch try ReportFormat.resolve(format, json: global.json) {
         case .json:
             try Output.json(.array(doses.map(\.json)))
         case .csv:

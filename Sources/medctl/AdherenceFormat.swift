@@ -1,6 +1,0 @@
-import ArgumentParser
-
-/// How `medctl adherence` prints its result.
-enum AdherenceFormat: String, CaseIterable, ExpressibleByArgument {
-    case table, json, csv
-}
