@@ -87,11 +87,16 @@ extension Daemon {
         case .failure(let rejection):
             return .reply(VarlinkReply.error(VarlinkError(rejection)))
         case .success(let outcome):
-            pendingAnswers.append(PendingAnswer(connection: connection, effects: outcome.effects,
-                                                reply: VarlinkReply.parameters(parameters(outcome))))
-            answerCommit.schedule()
+            awaitCommit(PendingAnswer(connection: connection, effects: outcome.effects,
+                                      reply: VarlinkReply.parameters(parameters(outcome))))
             return .deferred
         }
+    }
+
+    /// Queues an accepted answer for the group commit at the end of this loop pass.
+    func awaitCommit(_ answer: PendingAnswer) {
+        pendingAnswers.append(answer)
+        answerCommit.schedule()
     }
 
     /// Commits every answer decided in this loop pass in one durable transaction, then acknowledges

@@ -45,8 +45,7 @@ extension Daemon {
         }
         switch result {
         case .success(let outcome):
-            pendingAnswers.append(PendingAnswer(connection: nil, effects: outcome.effects, reply: []))
-            answerCommit.schedule()
+            awaitCommit(PendingAnswer(connection: nil, effects: outcome.effects, reply: []))
         case .failure(let rejection):
             log.notice("desktop: \(action.key) on \(dose) refused: \(rejection)")
         }

@@ -122,7 +122,7 @@ extension DesktopNotifier {
         for event in waiting { showLowStock(event) }
     }
 
-    private func closeNotification(_ notification: UInt32) {
+    func closeNotification(_ notification: UInt32) {
         try? bus?.call(FreedesktopNotifications.call("CloseNotification", [.uint32(notification)]),
                        timeoutUsec: Self.callTimeoutUsec) { _ in }
     }

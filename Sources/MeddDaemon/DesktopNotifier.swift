@@ -86,7 +86,7 @@ final class DesktopNotifier {
 
     /// Closes every notification medd shows (they cannot be answered while it is down) and the bus.
     func stop() {
-        for id in shown.values { try? bus?.call(FreedesktopNotifications.call("CloseNotification", [.uint32(id)])) { _ in } }
+        for id in shown.values { closeNotification(id) }
         bus?.flush()
         disconnect()
         busWatch = nil

@@ -7,6 +7,8 @@ public final class Bus: @unchecked Sendable {
     let pointer: OpaquePointer
     private var isOpen = true
 
+    private typealias ReplyHandler = LoopCallback<Result<BusMessage, BusCallError>>
+
     private init(_ pointer: OpaquePointer) { self.pointer = pointer }
 
     deinit { close() }
@@ -31,21 +33,21 @@ public final class Bus: @unchecked Sendable {
         defer { sd_bus_message_unref(message) }
         for argument in call.arguments { try argument.append(to: message!) }
 
-        let handler = Unmanaged.passRetained(LoopCallback<Result<BusMessage, BusCallError>>(reply)).toOpaque()
+        let handler = Unmanaged.passRetained(ReplyHandler(reply)).toOpaque()
         var slot: OpaquePointer?
         let sent = sd_bus_call_async(pointer, &slot, message, { received, userdata, _ in
             let message = BusMessage(received!)
             let result: Result<BusMessage, BusCallError> = message.error.map { .failure($0) } ?? .success(message)
-            LoopCallback<Result<BusMessage, BusCallError>>.from(userdata).body(result)
+            ReplyHandler.from(userdata).body(result)
             return 0
         }, handler, timeoutUsec)
         guard sent >= 0 else {
-            Unmanaged<LoopCallback<Result<BusMessage, BusCallError>>>.fromOpaque(handler).release()
+            Unmanaged<ReplyHandler>.fromOpaque(handler).release()
             throw SystemError("sd_bus_call_async(\(call.member))", errno: -sent)
         }
         // The bus owns the pending call from here; the handler is released when sd-bus frees it.
         sd_bus_slot_set_destroy_callback(slot) { userdata in
-            Unmanaged<LoopCallback<Result<BusMessage, BusCallError>>>.fromOpaque(userdata!).release()
+            Unmanaged<ReplyHandler>.fromOpaque(userdata!).release()
         }
         sd_bus_slot_set_floating(slot, 1)
         sd_bus_slot_unref(slot)
