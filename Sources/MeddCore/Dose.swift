@@ -21,7 +21,6 @@ public struct Dose: Hashable, Sendable, Codable {
     /// The due time on the wall clock of the dose's zone, `HH:MM`.
     public var localTimeText: String {
         let secondOfDay = ((scheduled.seconds + Int64(utcOffset)) % 86_400 + 86_400) % 86_400
-        let hour = secondOfDay / 3600, minute = secondOfDay % 3600 / 60
-        return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+        return WallTime(minuteOfDay: Int(secondOfDay / 60))!.description
     }
 }
