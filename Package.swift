@@ -114,7 +114,11 @@ let package = Package(
             exclude: ["interface_check.py"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "MeddDaemonTests", dependencies: ["MeddDaemon", "MeddCore", "Systemd"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MeddDaemonTests",
+            dependencies: ["MeddDaemon", "MeddCore", "MeddStore", "MeddControl", "Systemd"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "MedctlTests",
             dependencies: ["medctl", "MeddCore", "MeddTestSupport"],

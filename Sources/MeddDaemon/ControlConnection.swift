@@ -1,15 +1,22 @@
-import Glibc
 import MeddControl
 import Systemd
 
 /// One client of the control socket: NUL-framed calls in, replies out, perhaps a `Watch` stream.
 final class ControlConnection: @unchecked Sendable {
     // @unchecked: confined to the loop thread.
+    /// What the daemon does with one control call.
+    enum Response {
+        /// Send this NUL-terminated message (unless the call was `oneway`).
+        case reply([UInt8])
+        /// Keep the connection and stream a reply for every state change from now on.
+        case watch
+        /// The reply comes later, through `ControlConnection.deliver` (an answer waiting for its
+        /// commit); the connection handles no further call until then, so replies stay in order.
+        case deferred
+    }
+
     /// A client that stops reading a watch stream is dropped once this much output is waiting.
     static let maximumPendingOutput = 4 * 1024 * 1024
-    private static let readable: UInt32 = 0x001
-    private static let writable: UInt32 = 0x004
-    private static let hangUp: UInt32 = 0x008 | 0x010  // EPOLLERR | EPOLLHUP
 
     let stream: StreamConnection
     private(set) var isWatching = false
@@ -25,10 +32,10 @@ final class ControlConnection: @unchecked Sendable {
     /// A call's reply is deferred: later calls wait in the framer.
     private var awaitingReply = false
     private var awaitingOneway = false
-    private let dispatch: (VarlinkCall, ControlConnection) -> ControlResponse
+    private let dispatch: (VarlinkCall, ControlConnection) -> Response
     private let onClose: (ControlConnection) -> Void
 
-    init(stream: StreamConnection, dispatch: @escaping (VarlinkCall, ControlConnection) -> ControlResponse,
+    init(stream: StreamConnection, dispatch: @escaping (VarlinkCall, ControlConnection) -> Response,
          onClose: @escaping (ControlConnection) -> Void) {
         self.stream = stream
         self.dispatch = dispatch
@@ -37,7 +44,7 @@ final class ControlConnection: @unchecked Sendable {
     }
 
     func start(on loop: EventLoop) throws(SystemError) {
-        source = try loop.addIO(descriptor: stream.descriptor, events: Self.readable) { [unowned self] events in
+        source = try loop.addIO(descriptor: stream.descriptor, events: .readable) { [unowned self] events in
             self.ready(events)
         }
         source?.describe("medd-control-client")
@@ -67,13 +74,13 @@ final class ControlConnection: @unchecked Sendable {
         onClose(self)
     }
 
-    private func ready(_ events: UInt32) {
-        if events & Self.hangUp != 0, inputClosed || events & Self.readable == 0 {
+    private func ready(_ events: IOEvents) {
+        if !events.isDisjoint(with: [.error, .hangUp]), inputClosed || !events.contains(.readable) {
             close()
             return
         }
-        if events & Self.writable != 0 { flushOutput() }
-        if !closed, !inputClosed, events & ~Self.writable != 0 { readInput() }
+        if events.contains(.writable) { flushOutput() }
+        if !closed, !inputClosed, !events.subtracting(.writable).isEmpty { readInput() }
     }
 
     private func readInput() {
@@ -151,9 +158,9 @@ final class ControlConnection: @unchecked Sendable {
         if output.isEmpty {
             // A watcher that shut its sending side still reads the stream; anyone else is done once
             // its last reply is out.
-            if inputClosed, !isWatching, !awaitingReply { close() } else { source?.setIOEvents(inputClosed ? 0 : Self.readable) }
+            if inputClosed, !isWatching, !awaitingReply { close() } else { source?.setIOEvents(inputClosed ? [] : .readable) }
         } else {
-            source?.setIOEvents(inputClosed ? Self.writable : Self.readable | Self.writable)
+            source?.setIOEvents(inputClosed ? .writable : [.readable, .writable])
         }
     }
 }

@@ -13,13 +13,13 @@ final class ControlServer: @unchecked Sendable {
     let socket: ListeningSocket
     private let loop: EventLoop
     private let log: Logger
-    private let dispatch: (VarlinkCall, ControlConnection) -> ControlResponse
+    private let dispatch: (VarlinkCall, ControlConnection) -> ControlConnection.Response
     private var connections: [ObjectIdentifier: ControlConnection] = [:]
     private var acceptSource: LoopSource?
     private var idleTimer: WakeTimer?
     private var refusedAtLimit = false
 
-    init(socket: ListeningSocket, loop: EventLoop, log: Logger, dispatch: @escaping (VarlinkCall, ControlConnection) -> ControlResponse) {
+    init(socket: ListeningSocket, loop: EventLoop, log: Logger, dispatch: @escaping (VarlinkCall, ControlConnection) -> ControlConnection.Response) {
         self.socket = socket
         self.loop = loop
         self.log = log

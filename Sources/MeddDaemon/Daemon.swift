@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 public import Logging
 import MeddConfig
 import MeddControl
@@ -7,38 +6,36 @@ import MeddCore
 import MeddStore
 import Systemd
 
-/// The runtime: one sd-event loop that feeds time, signals and control calls to the dose book
-/// and carries out the effects it returns (ledger first, then journal, hooks and watchers).
+/// The runtime: one sd-event loop that feeds time, signals, control calls and notification buttons
+/// to the `EffectRunner`, and the outlets through which the runner's commits leave the daemon.
 public final class Daemon: @unchecked Sendable {
     // @unchecked: everything here is confined to the thread that calls `run()`.
-    let options: DaemonOptions
-    let clock: DaemonClock
-    let loop: EventLoop
-    let log: Logger
-    let ledger: Ledger
-    let startedAt: Instant
-    var book: DoseBook
-    var server: ControlServer!
-    var outbox: JournalOutbox!
-    var hooks: HookRunner!
-    var wake: WakeTimer!
-    var retryAfterFailure: WakeTimer!
-    var answerCommit: DeferredTask!
-    var pendingAnswers: [PendingAnswer] = []
-    var desktop: DesktopNotifier?
-    /// `.alert` / `.closeAlert` effects of committed events, carried out when they are published.
-    var desktopEffects: [Effect] = []
-    var sources: [LoopSource] = []
-    var clockWatcher: ClockChangeWatcher?
-    var zoneWatcher: TimeZoneWatcher?
-    var lastStatus = ""
+    /// How long to wait before trying again when the ledger refused a commit.
+    static let ledgerRetryUsec: UInt64 = 5_000_000
+
+    private let options: DaemonOptions
+    private let clock: DaemonClock
+    private let loop: EventLoop
+    private let log: Logger
+    private let ledger: any LedgerStore
+    private let startedAt: Instant
+    private var runner: EffectRunner!
+    private var calls: ControlCalls!
+    private var server: ControlServer!
+    private var outbox: JournalOutbox!
+    private var hooks: HookRunner!
+    private var wake: WakeTimer!
+    private var retryAfterFailure: WakeTimer!
+    private var answerCommit: DeferredTask!
+    private var desktop: DesktopNotifier?
+    private var sources: [LoopSource] = []
+    private var clockWatcher: ClockChangeWatcher?
+    private var zoneWatcher: TimeZoneWatcher?
+    private var lastStatus = ""
 
     /// Loads the configuration, opens the ledger and rebuilds the dose book; nothing runs yet.
-    public init(options: DaemonOptions, log: Logger) throws(DaemonStartError) {
-        self.options = options
-        self.log = log
-        clock = DaemonClock(pretendNow: options.pretendNow)
-        startedAt = clock.now()
+    /// A configuration with errors stops here, before the ledger is created.
+    public convenience init(options: DaemonOptions, log: Logger) throws(DaemonStartError) {
         let configuration: Configuration
         switch ConfigLoader.load(path: options.configPath) {
         case .success(let loaded): configuration = loaded
@@ -46,24 +43,35 @@ public final class Daemon: @unchecked Sendable {
             throw DaemonStartError("\(errors)\nmedd: the configuration has errors; fix them (`medctl check`) and start again",
                                    exitStatus: DaemonStartError.configurationExitStatus)
         }
+        let ledger: Ledger
+        do {
+            ledger = try Ledger(directory: options.stateDirectory)
+        } catch {
+            throw DaemonStartError("medd: \(error)")
+        }
+        try self.init(options: options, configuration: configuration, ledger: ledger, log: log)
+    }
+
+    /// The same over any ledger: the SQLite one, or a test's in-memory one.
+    init(options: DaemonOptions, configuration: Configuration, ledger: any LedgerStore, log: Logger) throws(DaemonStartError) {
+        self.options = options
+        self.log = log
+        self.ledger = ledger
+        clock = DaemonClock(pretendNow: options.pretendNow)
+        startedAt = clock.now()
         do {
             loop = try EventLoop()
         } catch {
             throw DaemonStartError("medd: cannot create the event loop: \(error)")
         }
+        let book: DoseBook
         do {
-            ledger = try Ledger(directory: options.stateDirectory)
-            book = try Self.restoredBook(configuration, from: ledger, now: startedAt)
+            book = try EffectRunner.restoredBook(configuration, localZone: TimeZone.current, from: ledger, now: startedAt)
         } catch {
             throw DaemonStartError("medd: \(error)")
         }
-    }
-
-    static func restoredBook(_ configuration: Configuration, from ledger: Ledger, now: Instant) throws(LedgerError) -> DoseBook {
-        var book = DoseBook(configuration: configuration, localZone: TimeZone.current)
-        try ledger.restore(into: &book)
-        book.syncStock(now: now)
-        return book
+        runner = EffectRunner(book: book, ledger: ledger, outlets: self)
+        calls = ControlCalls(runner: runner, ledger: ledger, clock: clock, startedAt: startedAt) { [unowned self] in self.reload() }
     }
 
     /// Opens the control socket, catches up on what came due while medd was down, tells the
@@ -85,7 +93,7 @@ public final class Daemon: @unchecked Sendable {
         outbox.flush()
         lastStatus = statusLine()
         Notifier.ready(status: lastStatus)
-        log.info("medd \(MeddVersion.current) started; \(book.configuration.medications.count) medications; control socket \(socket.path)\(socket.activated ? " (socket-activated)" : "")\(clock.offsetUsec == 0 ? "" : "; pretend clock = real clock + \(clock.offsetUsec) µs")")
+        log.info("medd \(MeddVersion.current) started; \(runner.book.configuration.medications.count) medications; control socket \(socket.path)\(socket.activated ? " (socket-activated)" : "")\(clock.offsetUsec == 0 ? "" : "; pretend clock = real clock + \(clock.offsetUsec) µs")")
         let status: Int32
         do {
             status = try loop.run()
@@ -94,22 +102,22 @@ public final class Daemon: @unchecked Sendable {
             return DaemonStartError.otherExitStatus
         }
         server.stop()
-        if !socket.activated { unlink(socket.path) }
+        if !socket.activated { socket.unlink() }
         return status
     }
 
     private func wireUp(_ socket: ListeningSocket) throws(SystemError) {
-        signal(SIGPIPE, SIG_IGN)
+        try Signal.brokenPipe.ignore()
         outbox = JournalOutbox(ledger: ledger, loop: loop, log: log)
-        hooks = HookRunner(hooks: book.configuration.hooks, loop: loop, log: log)
+        hooks = HookRunner(hooks: runner.book.configuration.hooks, loop: loop, log: log)
         wake = WakeTimer(loop: loop) { [unowned self] _ in self.advance() }
         retryAfterFailure = WakeTimer(loop: loop) { [unowned self] _ in self.advance() }
-        answerCommit = try DeferredTask(loop: loop) { [unowned self] in self.commitAnswers() }
+        answerCommit = try DeferredTask(loop: loop) { [unowned self] in self.runner.commitWaitingAnswers() }
         server = ControlServer(socket: socket, loop: loop, log: log) { [unowned self] call, connection in
-            self.respond(to: call, from: connection)
+            self.calls.respond(to: call, from: connection)
         }
         try server.start()
-        for stop in [SIGTERM, SIGINT] {
+        for stop in [Signal.terminate, Signal.interrupt] {
             sources.append(try loop.addSignal(stop) { [unowned self] signal in
                 self.log.info("signal \(signal): stopping")
                 Notifier.stopping()
@@ -118,7 +126,7 @@ public final class Daemon: @unchecked Sendable {
                 self.loop.exit(code: 0)
             })
         }
-        sources.append(try loop.addSignal(SIGHUP) { [unowned self] _ in _ = self.reload() })
+        sources.append(try loop.addSignal(.hangUp) { [unowned self] _ in _ = self.reload() })
         clockWatcher = try ClockChangeWatcher(loop: loop) { [unowned self] in self.clockChanged() }
         zoneWatcher = try TimeZoneWatcher(loop: loop) { [unowned self] in self.zoneChanged() }
         try loop.enableWatchdog()
@@ -127,5 +135,155 @@ public final class Daemon: @unchecked Sendable {
             desktop = DesktopNotifier(loop: loop, log: log, memoryPath: memory, host: desktopHost())
             desktop?.start()
         }
+    }
+
+    /// Every wake-up comes through here.
+    private func advance() {
+        runner.advance(to: clock.now())
+    }
+
+    // MARK: The world changing under the daemon
+
+    /// Re-reads the configuration (SIGHUP or `Reload`). A bad file keeps the running
+    /// configuration; its errors are logged and returned, one `PATH:LINE:COLUMN: message` each.
+    private func reload() -> Result<Void, ControlCalls.ReloadErrors> {
+        Notifier.reloading()
+        defer { Notifier.reloaded(status: statusLine()) }
+        desktop?.retryIfDisconnected()
+        let configuration: Configuration
+        switch ConfigLoader.load(path: options.configPath) {
+        case .success(let loaded): configuration = loaded
+        case .failure(let errors):
+            let lines = errors.diagnostics.map(\.description)
+            log.error("reload refused, the previous configuration stays:\n\(lines.joined(separator: "\n"))")
+            return .failure(ControlCalls.ReloadErrors(lines: lines))
+        }
+        let now = clock.now()
+        runner.change { $0.reload(configuration, now: now) }
+        hooks.hooks = runner.book.configuration.hooks
+        log.info("configuration reloaded: \(configuration.medications.count) medications, \(configuration.hooks.count) hooks")
+        return .success(())
+    }
+
+    /// The wall clock was set or the machine resumed: re-arm from the new now. The dose book's
+    /// catch-up rule decides what fires, so a long suspend never floods.
+    private func clockChanged() {
+        log.notice("the system clock changed (set or resumed); re-checking due doses")
+        advance()
+    }
+
+    /// `/etc/localtime` changed: `timezone = "local"` schedules move with it.
+    private func zoneChanged() {
+        let zone = TimeZone.current
+        guard zone.identifier != runner.book.localZone.identifier else { return }
+        log.notice("the system time zone changed from \(runner.book.localZone.identifier) to \(zone.identifier)")
+        let now = clock.now()
+        runner.change { $0.changeLocalZone(to: zone, now: now) }
+    }
+
+    // MARK: The desktop
+
+    private func desktopHost() -> DesktopNotifier.Host {
+        DesktopNotifier.Host(
+            content: { [unowned self] alert, capabilities in
+                let book = runner.book
+                return NotificationContent.reminder(alert, notes: book.configuration.medication(alert.dose.medication)?.notes,
+                                                    snoozeLengths: book.settings.snooze, now: clock.now(), capabilities: capabilities)
+            },
+            pendingAlerts: { [unowned self] in
+                let book = runner.book
+                return book.open.sorted().compactMap { id in
+                    guard let record = book.records[id], record.state == .pending else { return nil }
+                    return Alert(dose: record.dose, kind: .renotified)
+                }
+            },
+            answer: { [unowned self] dose, action in answerFromDesktop(dose, action) })
+    }
+
+    /// A notification button: the same answer path as the control socket (group commit included),
+    /// with `MEDD_SOURCE=desktop`.
+    private func answerFromDesktop(_ dose: DoseID, _ action: DesktopAction) {
+        let now = clock.now()
+        let target = dose.description
+        let rejection = runner.answer({ book in
+            switch action {
+            case .taken: book.take(target, source: .desktop, now: now)
+            case .snooze(let length): book.snooze(target, length: length, source: .desktop, now: now)
+            case .skip: book.skip(target, source: .desktop, now: now)
+            }
+        }, acknowledge: { _, _ in })
+        if let rejection { log.notice("desktop: \(action.key) on \(dose) refused: \(rejection)") }
+    }
+
+    private func statusLine() -> String {
+        let book = runner.book
+        let pending = book.count(of: .pending)
+        let snoozed = book.count(of: .snoozed)
+        let next = book.nextDose(after: clock.now()).map { "next dose \($0.id) at \($0.scheduledText)" } ?? "no dose planned"
+        return "\(next); \(pending) pending, \(snoozed) snoozed"
+    }
+}
+
+/// The runner's commits leaving the daemon, in the order `EffectRunner` calls these.
+extension Daemon: EffectOutlets {
+    func now() -> Instant { clock.now() }
+
+    func scheduleAnswerCommit() { answerCommit.schedule() }
+
+    func showOnDesktop(_ changes: [Effect], events: [DoseEvent]) {
+        guard let desktop else { return }
+        for change in changes {
+            switch change {
+            case .alert(let alert): desktop.show(alert)
+            case .closeAlert(let id): desktop.close(id)
+            case .record, .wakeUp: break
+            }
+        }
+        for event in events where event.kind == .lowStock { desktop.showLowStock(event) }
+    }
+
+    func journal(_ entries: [(seq: Int64, event: DoseEvent)]) {
+        if options.echoEvents {
+            for (_, event) in entries { JournalLogHandler.writeToStandardError("medd: \(event.kind.rawValue): \(event.journalMessage)") }
+        }
+        outbox.enqueue(entries)
+        outbox.flush()
+    }
+
+    func runHooks(_ events: [DoseEvent]) { hooks.run(for: events) }
+
+    func notifyWatchers(_ events: [DoseEvent]) {
+        guard server.watcherCount > 0 else { return }
+        let book = runner.book
+        for event in events {
+            let record = book.records[event.dose.id] ?? DoseRecord(dose: event.dose)
+            server.broadcast(VarlinkReply.parameters([
+                "event": .string(event.kind.rawValue),
+                "at": .string(event.at.format(offsetSeconds: event.dose.utcOffset)),
+                "dose": record.varlinkValue,
+            ], continues: true))
+        }
+    }
+
+    /// Sends `STATUS=` to the service manager when the line changed.
+    func updateStatus() {
+        let line = statusLine()
+        guard line != lastStatus else { return }
+        lastStatus = line
+        Notifier.status(line)
+    }
+
+    func armWakeUp(at instant: Instant?) {
+        do {
+            try wake.arm(atRealtimeUsec: instant.map { clock.realUsec(of: $0) })
+        } catch {
+            log.critical("cannot arm the wake-up timer: \(error)")
+        }
+    }
+
+    func ledgerFailed(_ error: LedgerError, rereadFailure: LedgerError?) {
+        log.critical("ledger: \(error); retrying in \(Self.ledgerRetryUsec / 1_000_000) s — answers are refused until it works")
+        if let rereadFailure { log.critical("ledger: cannot re-read it either: \(rereadFailure)") }
+        try? retryAfterFailure.arm(atRealtimeUsec: EventLoop.wallClockUsec() + Self.ledgerRetryUsec)
     }
 }

@@ -18,6 +18,15 @@ final class DesktopNotifier {
         var answer: (DoseID, DesktopAction) -> Void
     }
 
+    /// A `Notify` sent for a dose whose reply (the notification's id) has not come back yet, and what
+    /// was asked of that dose meanwhile.
+    struct InFlightNotify {
+        /// The dose was answered while the call was out: close the notification once its id is known.
+        var closeWhenShown = false
+        /// A re-alert that came while the call was out: shown (replacing) once its id is known.
+        var followUp: Alert?
+    }
+
     /// A `Notify` not answered within this is given up (the dose is still pending; renotify retries).
     static let callTimeoutUsec: UInt64 = 10_000_000
     /// After the bus socket appears, connecting is retried this often, this many times (the
@@ -25,35 +34,35 @@ final class DesktopNotifier {
     static let connectRetryUsec: UInt64 = 200_000
     static let connectRetries = 25
 
-    let loop: EventLoop
-    let log: Logger
-    let host: Host
-    let environment: [String: String]
-    var bus: Bus?
-    var matches: [BusMatch] = []
-    var busWatch: LoopSource?
-    var connectRetry: WakeTimer?
-    var connectAttemptsLeft = 0
+    private let loop: EventLoop
+    private let log: Logger
+    private let host: Host
+    private let environment: [String: String]
+    private var bus: Bus?
+    private var matches: [BusMatch] = []
+    private var busWatch: LoopSource?
+    private var connectRetry: WakeTimer?
+    private var connectAttemptsLeft = 0
     /// The unique name of the server owning `org.freedesktop.Notifications`, when known.
-    var server: String?
+    private var server: String?
     /// The server's capabilities; nil until it answered `GetCapabilities`.
-    var capabilities: Set<String>?
-    var askingCapabilities = false
+    private var capabilities: Set<String>?
+    private var askingCapabilities = false
     /// Bumped whenever the server changes or leaves, so replies from an old one are ignored.
-    var generation = 0
+    private var generation = 0
     /// The notification id showing each dose, and back.
-    var shown: [DoseID: UInt32] = [:]
-    var doseShown: [UInt32: DoseID] = [:]
-    var inFlight: [DoseID: InFlightNotify] = [:]
+    private var shown: [DoseID: UInt32] = [:]
+    private var doseShown: [UInt32: DoseID] = [:]
+    private var inFlight: [DoseID: InFlightNotify] = [:]
     /// The low-stock notification per medication, replaced by the next one.
-    var lowStockShown: [String: UInt32] = [:]
-    var lowStockWaiting: [DoseEvent] = []
+    private var lowStockShown: [String: UInt32] = [:]
+    private var lowStockWaiting: [DoseEvent] = []
     /// One warning per outage, not one per dose.
-    var warnedUnavailable = false
+    private var warnedUnavailable = false
     /// Where `shown` is kept for a successor after a crash, and what a predecessor left there.
-    let memoryPath: String?
-    var inherited: ShownNotifications?
-    var lastSaved: ShownNotifications?
+    private let memoryPath: String?
+    private var inherited: ShownNotifications?
+    private var lastSaved: ShownNotifications?
 
     init(loop: EventLoop, log: Logger, environment: [String: String] = ProcessInfo.processInfo.environment,
          memoryPath: String?, host: Host) {
@@ -156,7 +165,7 @@ final class DesktopNotifier {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         do {
-            busWatch = try loop.addInotify(path: directory, mask: UInt32(IN_CREATE | IN_MOVED_TO)) { [unowned self] created in
+            busWatch = try loop.addInotify(path: directory, events: [.created, .movedIn]) { [unowned self] created in
                 guard created == name, self.bus == nil else { return }
                 self.connectAttemptsLeft = Self.connectRetries
                 self.connect()
@@ -176,5 +185,196 @@ final class DesktopNotifier {
         guard !warnedUnavailable else { return }
         warnedUnavailable = true
         log.warning("desktop notifications unavailable: \(reason); doses still go to the journal and hooks, and notifications start when a server appears")
+    }
+}
+
+/// Showing, replacing and closing notifications, and what the server tells us about them.
+extension DesktopNotifier {
+    /// Shows a dose's alert, replacing its notification if one is up (a re-alert never stacks).
+    func show(_ alert: Alert) {
+        guard let bus else { return }
+        let id = alert.dose.id
+        // The reply to `GetCapabilities` re-shows every pending dose, this one included.
+        guard let capabilities else { return askCapabilities() }
+        if inFlight[id] != nil {
+            inFlight[id]!.followUp = alert
+            inFlight[id]!.closeWhenShown = false
+            return
+        }
+        let call = host.content(alert, capabilities).notifyCall(replacing: shown[id] ?? 0)
+        let sentIn = generation
+        inFlight[id] = InFlightNotify()
+        do {
+            try bus.call(call, timeoutUsec: Self.callTimeoutUsec) { [unowned self] result in
+                self.notified(id, generation: sentIn, result)
+            }
+        } catch {
+            inFlight[id] = nil
+            log.warning("desktop: cannot send the notification for \(id): \(error)")
+        }
+    }
+
+    /// Closes a dose's notification: it was answered, snoozed or missed, by anyone.
+    func close(_ id: DoseID) {
+        if inFlight[id] != nil {
+            inFlight[id] = InFlightNotify(closeWhenShown: true, followUp: nil)
+            return
+        }
+        guard let notification = shown.removeValue(forKey: id) else { return }
+        doseShown[notification] = nil
+        closeNotification(notification)
+        remember()
+    }
+
+    /// A `low-stock` event: one notification per medication, replaced by the next.
+    func showLowStock(_ event: DoseEvent) {
+        guard let bus else { return }
+        guard let capabilities else {
+            lowStockWaiting.append(event)
+            return askCapabilities()
+        }
+        let medication = event.dose.medication
+        let call = NotificationContent.lowStock(event, capabilities: capabilities).notifyCall(replacing: lowStockShown[medication] ?? 0)
+        let sentIn = generation
+        try? bus.call(call, timeoutUsec: Self.callTimeoutUsec) { [unowned self] result in
+            guard sentIn == self.generation, case .success(let reply) = result, let id = try? reply.readUInt32() else { return }
+            self.lowStockShown[medication] = id
+        }
+    }
+
+    private func notified(_ id: DoseID, generation sentIn: Int, _ result: Result<BusMessage, BusCallError>) {
+        guard sentIn == generation, let flight = inFlight.removeValue(forKey: id) else { return }
+        let reply: BusMessage
+        switch result {
+        case .success(let message): reply = message
+        case .failure(let error):
+            if error.isNoServer { capabilities = nil }
+            unavailable("Notify failed: \(error)")
+            return
+        }
+        guard let notification = try? reply.readUInt32() else {
+            log.warning("desktop: the notification server's reply to Notify carries no id")
+            return
+        }
+        if server == nil { server = reply.sender }
+        if let previous = shown[id], previous != notification { doseShown[previous] = nil }
+        shown[id] = notification
+        doseShown[notification] = id
+        remember()
+        if flight.closeWhenShown {
+            close(id)
+        } else if let next = flight.followUp {
+            show(next)
+        }
+    }
+
+    func askCapabilities() {
+        guard let bus, !askingCapabilities else { return }
+        askingCapabilities = true
+        let sentIn = generation
+        do {
+            try bus.call(FreedesktopNotifications.call("GetCapabilities"), timeoutUsec: Self.callTimeoutUsec) { [unowned self] result in
+                guard sentIn == self.generation else { return }
+                self.askingCapabilities = false
+                switch result {
+                case .success(let reply):
+                    guard let list = try? reply.readStringArray() else {
+                        return self.log.warning("desktop: the notification server's capabilities are not a list of strings")
+                    }
+                    if self.server == nil { self.server = reply.sender }
+                    self.capabilities = Set(list)
+                    self.warnedUnavailable = false
+                    self.showEverythingPending()
+                case .failure(let error):
+                    self.unavailable("GetCapabilities failed: \(error)")
+                }
+            }
+        } catch {
+            askingCapabilities = false
+            log.warning("desktop: cannot ask the notification server for its capabilities: \(error)")
+        }
+    }
+
+    /// After a server (re)appears: every pending dose without a notification gets one, and an
+    /// inherited notification of a dose answered meanwhile is closed.
+    private func showEverythingPending() {
+        let alerts = host.pendingAlerts()
+        let open = Set(alerts.map(\.dose.id))
+        for dose in shown.keys where !open.contains(dose) { close(dose) }
+        let pending = alerts.filter { shown[$0.dose.id] == nil && inFlight[$0.dose.id] == nil }
+        if !pending.isEmpty { log.info("desktop: showing \(pending.count) pending dose(s)") }
+        for alert in pending { show(alert) }
+        let waiting = lowStockWaiting
+        lowStockWaiting = []
+        for event in waiting { showLowStock(event) }
+    }
+
+    func closeNotification(_ notification: UInt32) {
+        try? bus?.call(FreedesktopNotifications.call("CloseNotification", [.uint32(notification)]),
+                       timeoutUsec: Self.callTimeoutUsec) { _ in }
+    }
+
+    // MARK: Signals
+
+    func ownerChanged(_ message: BusMessage) {
+        guard let name = try? message.readString(), name == FreedesktopNotifications.name,
+              (try? message.readString()) != nil, let newOwner = try? message.readString() else { return }
+        if newOwner.isEmpty {
+            log.info("desktop: the notification server left the bus")
+            serverGone()
+            unavailable("the notification server left the bus")
+        } else {
+            serverAppeared(newOwner)
+        }
+    }
+
+    func serverAppeared(_ owner: String) {
+        guard owner != server else { return }
+        log.info("desktop: notification server \(owner) is on the bus")
+        serverGone()
+        server = owner
+        if let inherited, inherited.server == owner {
+            // A predecessor's notifications on this same server: replace them rather than stack.
+            shown = inherited.ids
+            doseShown = Dictionary(inherited.ids.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            log.info("desktop: taking over \(shown.count) notification(s) a previous medd left on screen")
+            remember()
+        }
+        inherited = nil
+        askCapabilities()
+    }
+
+    /// Forgets the old server's notification ids: a new server numbers from 1 again.
+    func serverGone() {
+        server = nil
+        capabilities = nil
+        askingCapabilities = false
+        generation += 1
+        shown = [:]
+        doseShown = [:]
+        inFlight = [:]
+        lowStockShown = [:]
+        remember()
+    }
+
+    func actionInvoked(_ message: BusMessage) {
+        guard let server, message.sender == server,
+              let notification = try? message.readUInt32(), let key = try? message.readString() else { return }
+        guard let dose = doseShown[notification] else { return }
+        guard let action = DesktopAction(key: key) else {
+            return log.debug("desktop: ignoring action \(key) on \(dose)")
+        }
+        host.answer(dose, action)
+    }
+
+    /// The user dismissed it (or the server dropped it): the dose stays pending, and its next
+    /// renotify shows it again.
+    func notificationClosed(_ message: BusMessage) {
+        guard let server, message.sender == server, let notification = try? message.readUInt32() else { return }
+        if let dose = doseShown.removeValue(forKey: notification) {
+            shown[dose] = nil
+            remember()
+        }
+        if let medication = lowStockShown.first(where: { $0.value == notification })?.key { lowStockShown[medication] = nil }
     }
 }

@@ -11,7 +11,7 @@ final class HookRunner: @unchecked Sendable {
     var hooks: [Hook]
     private let loop: EventLoop
     private let log: Logger
-    private var running: [Int32: HookRun] = [:]
+    private var running: [Int32: Run] = [:]
     /// The daemon's environment without what belongs to the service manager's conversation with medd.
     private let baseEnvironment: [String]
 
@@ -46,7 +46,7 @@ final class HookRunner: @unchecked Sendable {
                       metadata: metadata(hook, event))
             return
         }
-        let run = HookRun(hook: hook, event: event, child: child)
+        let run = Run(hook: hook, event: event, child: child)
         running[child.pid] = run
         do {
             run.outputSource = try loop.addIO(descriptor: child.output) { [unowned run] _ in run.drainOutput() }
@@ -54,11 +54,11 @@ final class HookRunner: @unchecked Sendable {
             let deadline = EventLoop.wallClockUsec() + UInt64(hook.timeout.seconds) * 1_000_000
             run.sources.append(try loop.addTimer(atRealtimeUsec: deadline, accuracyUsec: 1000) { [unowned run] _ in
                 run.timedOut = true
-                run.child.kill(SIGKILL)
+                run.child.kill(.kill)
             })
         } catch {
             log.error("hook \(hook.exec[0]) started as PID \(child.pid) but cannot be watched: \(error)")
-            child.kill(SIGKILL)
+            child.kill(.kill)
             run.closeOutput()
             for source in run.sources { source.cancel() }
             running[child.pid] = nil
@@ -88,5 +88,69 @@ final class HookRunner: @unchecked Sendable {
 
     private func metadata(_ hook: Hook, _ event: DoseEvent) -> Logger.Metadata {
         ["hook-exec": "\(hook.exec.joined(separator: " "))", "hook-event": "\(event.kind.rawValue)", "dose-id": "\(event.dose.id)"]
+    }
+
+    /// One running hook: its process, its collected output, and the sources watching it.
+    final class Run: @unchecked Sendable {
+        // @unchecked: confined to the loop thread.
+        /// Output beyond this is read and thrown away, so a chatty hook cannot fill memory or block.
+        static let outputLimit = 64 * 1024
+
+        let hook: Hook
+        let event: DoseEvent
+        let child: ChildProcess
+        var output: [UInt8] = []
+        var outputTruncated = false
+        var timedOut = false
+        /// The loop source reading `child.output`; removed before the descriptor is closed, always.
+        var outputSource: LoopSource?
+        /// The child and timeout sources.
+        var sources: [LoopSource] = []
+        private var outputOpen = true
+
+        init(hook: Hook, event: DoseEvent, child: ChildProcess) {
+            self.hook = hook
+            self.event = event
+            self.child = child
+        }
+
+        /// Reads what the pipe holds now; returns false once it reached its end.
+        @discardableResult
+        func drainOutput() -> Bool {
+            while outputOpen {
+                switch DescriptorIO.read(child.output) {
+                case .bytes(let bytes):
+                    let room = max(0, Self.outputLimit - output.count)
+                    output += bytes.prefix(room)
+                    if bytes.count > room { outputTruncated = true }
+                case .wouldBlock:
+                    return true
+                case .endOfStream:
+                    closeOutput()
+                }
+            }
+            return false
+        }
+
+        /// Stops watching the pipe, then closes it (in that order: sd-event must never hold a closed descriptor).
+        func closeOutput() {
+            guard outputOpen else { return }
+            outputOpen = false
+            outputSource?.cancel()
+            outputSource = nil
+            DescriptorIO.close(child.output)
+        }
+
+        var outputText: String {
+            String(decoding: output, as: UTF8.self).trimmingTrailingNewlines + (outputTruncated ? "\n[output truncated]" : "")
+        }
+    }
+}
+
+private extension String {
+    var trimmingTrailingNewlines: String {
+        var text = Substring(self)
+        while text.last == "\n" { text = text.dropLast() }
+        return String(text)
     }
 }

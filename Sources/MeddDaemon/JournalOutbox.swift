@@ -11,8 +11,10 @@ final class JournalOutbox: @unchecked Sendable {
     // @unchecked: confined to the loop thread.
     private static let firstRetryUsec: UInt64 = 1_000_000
     private static let longestRetryUsec: UInt64 = 60_000_000
+    /// Outbox entries read from the ledger at a time.
+    private static let batchSize = 256
 
-    private let ledger: Ledger
+    private let ledger: any LedgerStore
     private let journal = JournalSocket()
     private let loop: EventLoop
     private let log: Logger
@@ -29,7 +31,7 @@ final class JournalOutbox: @unchecked Sendable {
     private var retryDelayUsec = firstRetryUsec
     private var warnedUnavailable = false
 
-    init(ledger: Ledger, loop: EventLoop, log: Logger) {
+    init(ledger: any LedgerStore, loop: EventLoop, log: Logger) {
         self.ledger = ledger
         self.loop = loop
         self.log = log
@@ -50,7 +52,7 @@ final class JournalOutbox: @unchecked Sendable {
         while true {
             if unsent.isEmpty, backlog {
                 do {
-                    unsent = try ledger.outbox()[...]
+                    unsent = try ledger.outbox(limit: Self.batchSize)[...]
                 } catch {
                     log.error("journal outbox: \(error)")
                     scheduleRetry()
@@ -130,7 +132,7 @@ final class JournalOutbox: @unchecked Sendable {
 
     private func resumeWhenWritable() {
         do {
-            writable = try loop.addIO(descriptor: journal.descriptor, events: 0x004) { [unowned self] _ in self.flush() }
+            writable = try loop.addIO(descriptor: journal.descriptor, events: .writable) { [unowned self] _ in self.flush() }
         } catch {
             log.error("journal outbox: cannot watch the journal socket: \(error)")
             scheduleRetry()

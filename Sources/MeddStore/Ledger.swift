@@ -88,8 +88,8 @@ public final class Ledger: Sendable {
         }
     }
 
-    /// Durably records events with the book's state after them. Returns the events' sequence
-    /// numbers; when it returns, the events are on disk.
+    /// Durably records events (possibly none) with the book's state after them. Returns the events'
+    /// sequence numbers; when it returns, the events are on disk.
     @discardableResult
     public func commit(_ events: [DoseEvent], state book: DoseBook) throws(LedgerError) -> [Int64] {
         do {
@@ -146,15 +146,6 @@ public final class Ledger: Sendable {
         if let watermark = book.watermark {
             try db.cachedStatement(sql: "INSERT INTO meta (key, value) VALUES ('watermark', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
                 .execute(arguments: [watermark.usec])
-        }
-    }
-
-    /// Keeps the book's state (watermark, stock) when it changed without events.
-    public func saveState(of book: DoseBook) throws(LedgerError) {
-        do {
-            try queue.write { db in try saveState(of: book, db) }
-        } catch {
-            throw LedgerError.from(error, path: path, doing: "save the dose book's state")
         }
     }
 

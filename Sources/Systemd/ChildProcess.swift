@@ -51,8 +51,8 @@ public struct ChildProcess: Sendable {
     }
 
     /// Sends `signal` to the child's whole process group.
-    public func kill(_ signal: Int32) {
-        _ = Glibc.kill(-pid, signal)
+    public func kill(_ signal: Signal) {
+        _ = Glibc.kill(-pid, signal.rawValue)
     }
 
     private static func withCStrings<Result>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result) -> Result {

@@ -7,16 +7,14 @@ public final class DeferredTask: @unchecked Sendable {
     private let source: LoopSource
 
     public init(loop: EventLoop, _ handler: @escaping () -> Void) throws(SystemError) {
-        let callback = LoopCallback<Void>(handler)
-        source = LoopSource(handler: callback)
-        var pointer: OpaquePointer?
-        _ = try SystemError.check("sd_event_add_defer", sd_event_add_defer(loop.event, &pointer, { _, userdata in
-            LoopCallback<Void>.from(userdata).body(())
-            return 0
-        }, callback.opaque))
-        source.pointer = pointer
-        _ = try SystemError.check("sd_event_source_set_priority", sd_event_source_set_priority(pointer, Int64(SD_EVENT_PRIORITY_IDLE)))
-        _ = try SystemError.check("sd_event_source_set_enabled", sd_event_source_set_enabled(pointer, Int32(SD_EVENT_OFF)))
+        source = try loop.addSource("sd_event_add_defer", handler) { pointer, userdata in
+            sd_event_add_defer(loop.event, pointer, { _, userdata in
+                LoopCallback<Void>.from(userdata).body(())
+                return 0
+            }, userdata)
+        }
+        _ = try SystemError.check("sd_event_source_set_priority", sd_event_source_set_priority(source.pointer, Int64(SD_EVENT_PRIORITY_IDLE)))
+        _ = try SystemError.check("sd_event_source_set_enabled", sd_event_source_set_enabled(source.pointer, Int32(SD_EVENT_OFF)))
     }
 
     /// Runs the handler once, after the sources that are ready now.

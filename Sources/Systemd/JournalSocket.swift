@@ -42,18 +42,17 @@ public final class JournalSocket: @unchecked Sendable {
             datagram.append(UInt8(ascii: "\n"))
         }
         if descriptor < 0, let failure = connect() { return .unavailable(failure) }
-        while true {
-            let result = datagram.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if result >= 0 { return .sent }
-            let failure = errno
-            switch failure {
-            case EINTR: continue
-            case EAGAIN: return .wouldBlock
-            case EMSGSIZE: return .refused("the entry is \(datagram.count) bytes, more than a datagram carries")
-            default:
-                disconnect()
-                return .unavailable(SystemError("send to \(path)", errno: failure))
-            }
+        let sent = SystemCall.retryingInterrupts {
+            datagram.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        }
+        switch sent {
+        case .success: return .sent
+        case .failure(.wouldBlock): return .wouldBlock
+        case .failure(let failure) where failure.rawValue == EMSGSIZE:
+            return .refused("the entry is \(datagram.count) bytes, more than a datagram carries")
+        case .failure(let failure):
+            disconnect()
+            return .unavailable(SystemError("send to \(path)", errno: failure.rawValue))
         }
     }
 

@@ -34,7 +34,7 @@ public struct ListeningSocket: Sendable {
             if address.answers() {
                 throw SocketError("another process is already answering on \(path); is medd already running? (`medctl status`)")
             }
-            unlink(path)
+            Glibc.unlink(path)
         }
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard descriptor >= 0 else { throw SocketError("socket(): \(String(cString: strerror(errno)))") }
@@ -48,5 +48,10 @@ public struct ListeningSocket: Sendable {
         }
         chmod(path, 0o600)
         return ListeningSocket(descriptor: descriptor, activated: false, path: path)
+    }
+
+    /// Removes the socket file (one medd bound itself; an activated socket is systemd's).
+    public func unlink() {
+        _ = Glibc.unlink(path)
     }
 }

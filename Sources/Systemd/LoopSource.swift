@@ -19,9 +19,9 @@ public final class LoopSource: @unchecked Sendable {
         }
     }
 
-    /// Changes which `EPOLL*` events an I/O source waits for (EPOLLIN 0x001, EPOLLOUT 0x004).
-    public func setIOEvents(_ events: UInt32) {
-        if let pointer { sd_event_source_set_io_events(pointer, events) }
+    /// Changes which events an I/O source waits for.
+    public func setIOEvents(_ events: IOEvents) {
+        if let pointer { sd_event_source_set_io_events(pointer, events.rawValue) }
     }
 
     /// A short name shown in sd-event's debug logs.

@@ -12,8 +12,8 @@ public final class TimeZoneWatcher: @unchecked Sendable {
     public init(loop: EventLoop, path: String = "/etc/localtime", _ handler: @escaping () -> Void) throws(SystemError) {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
-        let mask = UInt32(IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_ATTRIB | IN_DONT_FOLLOW)
-        source = try loop.addInotify(path: directory, mask: mask) { changed in
+        let events: FileEvents = [.created, .movedIn, .writtenAndClosed, .deleted, .attributesChanged, .doNotFollow]
+        source = try loop.addInotify(path: directory, events: events) { changed in
             guard changed == name else { return }
             tzset()
             NSTimeZone.resetSystemTimeZone()

@@ -34,7 +34,7 @@ case "idle":
     // One timer an hour away; the test reads our context switches from /proc while we sleep.
     let timer = WakeTimer(loop: loop) { _ in say("woke") }
     try timer.arm(atRealtimeUsec: nowUsec() + 3_600_000_000)
-    let term = try loop.addSignal(SIGTERM) { _ in loop.exit() }
+    let term = try loop.addSignal(.terminate) { _ in loop.exit() }
     say("armed")
     _ = try loop.run()
     _ = term
@@ -73,7 +73,7 @@ case "socket":
         _ = "hello from loop-probe\n".withCString { write(connection, $0, strlen($0)) }
         close(connection)
     }
-    let term = try loop.addSignal(SIGTERM) { _ in loop.exit() }
+    let term = try loop.addSignal(.terminate) { _ in loop.exit() }
     _ = try loop.run()
     _ = (accepted, term)
 
@@ -101,9 +101,9 @@ case "child":
 
 case "signal":
     // Prints the signals SIGHUP and SIGTERM as the loop receives them; exits on SIGTERM.
-    let hangup = try loop.addSignal(SIGHUP) { say("signal \($0)") }
-    let term = try loop.addSignal(SIGTERM) { signal in
-        say("signal \(signal)")
+    let hangup = try loop.addSignal(.hangUp) { say("signal \($0.rawValue)") }
+    let term = try loop.addSignal(.terminate) { signal in
+        say("signal \(signal.rawValue)")
         loop.exit()
     }
     say("ready")

@@ -1,13 +1,37 @@
+import Foundation
 import MeddControl
 import MeddCore
 import MeddStore
 
-/// Answering control calls. An answer is replied to only after its events are committed.
-extension Daemon {
+/// Answers the calls of the control socket. An answer is replied to only after the group commit
+/// put its events on disk; everything else is replied to at once.
+final class ControlCalls {
+    /// The configuration errors that made a reload keep the previous configuration.
+    struct ReloadErrors: Error {
+        var lines: [String]
+    }
+
     /// Default range of `Adherence`.
     static let defaultAdherenceDays: Int64 = 30
 
-    func respond(to call: VarlinkCall, from connection: ControlConnection) -> ControlResponse {
+    private unowned let runner: EffectRunner
+    private let ledger: any LedgerStore
+    private let clock: DaemonClock
+    private let startedAt: Instant
+    private let reload: () -> Result<Void, ReloadErrors>
+
+    init(runner: EffectRunner, ledger: any LedgerStore, clock: DaemonClock, startedAt: Instant,
+         reload: @escaping () -> Result<Void, ReloadErrors>) {
+        self.runner = runner
+        self.ledger = ledger
+        self.clock = clock
+        self.startedAt = startedAt
+        self.reload = reload
+    }
+
+    private var book: DoseBook { runner.book }
+
+    func respond(to call: VarlinkCall, from connection: ControlConnection) -> ControlConnection.Response {
         let request: ControlRequest
         do {
             request = try ControlRequest(call)
@@ -34,12 +58,14 @@ extension Daemon {
             } catch {
                 return .reply(VarlinkReply.error(error))
             }
-            return answer(book.take(request.dose, at: at, note: request.note, source: .cli, now: clock.now()), to: connection) {
+            let now = clock.now()
+            return answer({ $0.take(request.dose, at: at, note: request.note, source: .cli, now: now) }, to: connection) {
                 ["dose": $0.record.varlinkValue]
             }
         case .snooze(let request):
             let length = request.minutes.map { TimeSpan(seconds: Int64($0) * 60) }
-            return answer(book.snooze(request.dose, length: length, source: .cli, now: clock.now()), to: connection) { outcome in
+            let now = clock.now()
+            return answer({ $0.snooze(request.dose, length: length, source: .cli, now: now) }, to: connection) { outcome in
                 let until = outcome.record.snoozeUntil ?? outcome.record.dose.scheduled
                 return [
                     "snoozeId": .string(outcome.record.id.snoozeID.description),
@@ -48,7 +74,8 @@ extension Daemon {
                 ]
             }
         case .skip(let request):
-            return answer(book.skip(request.dose, reason: request.reason, source: .cli, now: clock.now()), to: connection) {
+            let now = clock.now()
+            return answer({ $0.skip(request.dose, reason: request.reason, source: .cli, now: now) }, to: connection) {
                 ["dose": $0.record.varlinkValue]
             }
         case .medications:
@@ -80,43 +107,18 @@ extension Daemon {
     }
 
     /// A refusal is replied to at once; an accepted answer is already in the book, and its reply
-    /// waits for the group commit at the end of this loop pass (`commitAnswers`).
-    private func answer(_ result: Result<Outcome, Rejection>, to connection: ControlConnection,
-                        _ parameters: (Outcome) -> [String: JSONValue]) -> ControlResponse {
-        switch result {
-        case .failure(let rejection):
-            return .reply(VarlinkReply.error(VarlinkError(rejection)))
-        case .success(let outcome):
-            awaitCommit(PendingAnswer(connection: connection, effects: outcome.effects,
-                                      reply: VarlinkReply.parameters(parameters(outcome))))
-            return .deferred
+    /// waits for the group commit at the end of this loop pass.
+    private func answer(_ decide: (inout DoseBook) -> Result<Outcome, Rejection>, to connection: ControlConnection,
+                        _ parameters: @escaping (Outcome) -> [String: JSONValue]) -> ControlConnection.Response {
+        let rejection = runner.answer(decide) { [weak connection] outcome, failure in
+            if let failure {
+                connection?.deliver(VarlinkReply.error(.control("StorageFailed", ["message": .string("the answer was not recorded: \(failure)")])))
+            } else {
+                connection?.deliver(VarlinkReply.parameters(parameters(outcome)))
+            }
         }
-    }
-
-    /// Queues an accepted answer for the group commit at the end of this loop pass.
-    func awaitCommit(_ answer: PendingAnswer) {
-        pendingAnswers.append(answer)
-        answerCommit.schedule()
-    }
-
-    /// Commits every answer decided in this loop pass in one durable transaction, then acknowledges
-    /// them all. If the ledger refuses, none is acknowledged: each gets `StorageFailed`.
-    func commitAnswers() {
-        let batch = pendingAnswers
-        pendingAnswers = []
-        guard !batch.isEmpty else { return }
-        let events: [DoseEvent]
-        do {
-            events = try commit(batch.flatMap(\.effects))
-        } catch {
-            recover(from: error)
-            let failure = VarlinkReply.error(.control("StorageFailed", ["message": .string("the answer was not recorded: \(error)")]))
-            for answer in batch { answer.connection?.deliver(failure) }
-            return
-        }
-        // Acknowledged as soon as they are on disk; journaling and hooks come after.
-        for answer in batch { answer.connection?.deliver(answer.reply) }
-        publish(events)
+        if let rejection { return .reply(VarlinkReply.error(VarlinkError(rejection))) }
+        return .deferred
     }
 
     private func status() -> [UInt8] {
@@ -171,7 +173,7 @@ extension Daemon {
         ]
     }
 
-    var localZoneRules: ZoneRules { ZoneRules(zone: book.localZone) }
+    private var localZoneRules: ZoneRules { ZoneRules(zone: book.localZone) }
 
     /// An ISO 8601 instant with its offset, or a date meaning local midnight.
     private func instant(_ text: String, parameter: String) throws(VarlinkError) -> Instant {

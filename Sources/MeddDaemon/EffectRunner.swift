@@ -1,0 +1,154 @@
+import Foundation
+import MeddCore
+import MeddStore
+
+/// Carries out what the dose book decides, always in the same order:
+///
+/// 1. one durable transaction holds the answers waiting for the group commit (in the order the book
+///    absorbed them) and the events just decided — all or nothing;
+/// 2. the answers are acknowledged;
+/// 3. desktop, 4. journal, 5. hooks, 6. watchers, 7. `STATUS=`, 8. ledger housekeeping;
+/// 9. the wake-up is re-armed, last, from what the book said last.
+///
+/// When the ledger refuses the transaction, nothing of it is kept or shown: the book is rebuilt from
+/// the ledger, every waiting answer is refused, and the outlets arm a retry. So the book and the
+/// ledger never disagree, and nothing is shown that is not on disk.
+final class EffectRunner {
+    /// An answer the book accepted whose events wait for the group commit, with what to do once the
+    /// transaction holding them succeeded (nil) or failed.
+    struct WaitingAnswer {
+        var effects: [Effect]
+        var acknowledge: (LedgerError?) -> Void
+    }
+
+    /// What one transaction put on disk, and what is to be shown for it.
+    struct Commit {
+        var events: [DoseEvent]
+        var sequence: [Int64]
+        /// The `.alert` and `.closeAlert` effects, in order.
+        var desktop: [Effect]
+        /// The last wake-up the book asked for; nil when it asked for none (the timer stays as it is).
+        var wakeUp: Instant??
+    }
+
+    private(set) var book: DoseBook
+    private let ledger: any LedgerStore
+    private unowned let outlets: any EffectOutlets
+    private var waiting: [WaitingAnswer] = []
+
+    init(book: DoseBook, ledger: any LedgerStore, outlets: any EffectOutlets) {
+        self.book = book
+        self.ledger = ledger
+        self.outlets = outlets
+    }
+
+    /// The book as the ledger has it, for a new configuration: its saved state and every event replayed.
+    static func restoredBook(_ configuration: Configuration, localZone: TimeZone, from ledger: any LedgerStore,
+                             now: Instant) throws(LedgerError) -> DoseBook {
+        var book = DoseBook(configuration: configuration, localZone: localZone)
+        try ledger.restore(into: &book)
+        book.syncStock(now: now)
+        return book
+    }
+
+    /// Brings the book up to `now`. The state is saved even when nothing happened, so after a crash
+    /// the doses that came due while medd was down are known (and missed or caught up).
+    func advance(to now: Instant) {
+        run(savingState: true) { $0.advance(to: now) }
+    }
+
+    /// A change to the book that is not an answer (a reload, a new zone), carried out like time passing.
+    func change(_ decide: (inout DoseBook) -> [Effect]) {
+        run(savingState: true, decide)
+    }
+
+    /// An answer (taken, snoozed, skipped). A refusal is returned at once; an accepted answer is in
+    /// the book now and `acknowledge` runs after the group commit (`commitWaitingAnswers`).
+    func answer(_ decide: (inout DoseBook) -> Result<Outcome, Rejection>,
+                acknowledge: @escaping (Outcome, LedgerError?) -> Void) -> Rejection? {
+        switch decide(&book) {
+        case .failure(let rejection):
+            return rejection
+        case .success(let outcome):
+            waiting.append(WaitingAnswer(effects: outcome.effects) { acknowledge(outcome, $0) })
+            outlets.scheduleAnswerCommit()
+            return nil
+        }
+    }
+
+    /// The group commit: every answer accepted since the last one, in one transaction.
+    func commitWaitingAnswers() {
+        run(savingState: false) { _ in [] }
+    }
+
+    private func run(savingState: Bool, _ decide: (inout DoseBook) -> [Effect]) {
+        let effects = decide(&book)
+        let answers = waiting
+        waiting = []
+        let commit: Commit
+        do {
+            commit = try self.commit(answers.flatMap(\.effects) + effects, savingState: savingState)
+        } catch {
+            recover(from: error)
+            for answer in answers { answer.acknowledge(error) }
+            return
+        }
+        for answer in answers { answer.acknowledge(nil) }
+        outlets.showOnDesktop(commit.desktop, events: commit.events)
+        if !commit.events.isEmpty {
+            outlets.journal(Array(zip(commit.sequence, commit.events)))
+            outlets.runHooks(commit.events)
+            outlets.notifyWatchers(commit.events)
+            outlets.updateStatus()
+            ledger.checkpointIfDue()
+        }
+        if let wakeUp = commit.wakeUp { outlets.armWakeUp(at: wakeUp) }
+    }
+
+    /// Writes the recorded events of `effects` in one transaction; throws, keeping nothing, when the
+    /// ledger refuses.
+    private func commit(_ effects: [Effect], savingState: Bool) throws(LedgerError) -> Commit {
+        var commit = Commit(events: [], sequence: [], desktop: [], wakeUp: nil)
+        for effect in effects {
+            switch effect {
+            case .record(let event): commit.events.append(event)
+            case .alert, .closeAlert: commit.desktop.append(effect)
+            case .wakeUp(let instant): commit.wakeUp = .some(instant)
+            }
+        }
+        if savingState || !commit.events.isEmpty {
+            commit.sequence = try ledger.commit(commit.events, state: book)
+        }
+        return commit
+    }
+
+    /// The ledger refused a commit (disk full, say): the book may hold decisions that are not on
+    /// disk, so it is rebuilt from the ledger and the outlets arm a retry.
+    private func recover(from error: LedgerError) {
+        var rereadFailure: LedgerError?
+        do {
+            book = try Self.restoredBook(book.configuration, localZone: book.localZone, from: ledger, now: outlets.now())
+        } catch {
+            rereadFailure = error
+        }
+        outlets.ledgerFailed(error, rereadFailure: rereadFailure)
+    }
+}
+
+/// Where `EffectRunner` sends a commit's consequences, in the order it calls them. The daemon wires
+/// them to the desktop, the journal, hooks, the control socket and the loop; tests record them.
+protocol EffectOutlets: AnyObject {
+    /// The daemon's clock.
+    func now() -> Instant
+    /// An answer is waiting: run `commitWaitingAnswers` once this loop pass is done.
+    func scheduleAnswerCommit()
+    func showOnDesktop(_ changes: [Effect], events: [DoseEvent])
+    func journal(_ entries: [(seq: Int64, event: DoseEvent)])
+    func runHooks(_ events: [DoseEvent])
+    func notifyWatchers(_ events: [DoseEvent])
+    func updateStatus()
+    func armWakeUp(at instant: Instant?)
+    /// The ledger refused a transaction and the book was rebuilt from it (unless re-reading it failed
+    /// too). Arms a retry of `advance`.
+    func ledgerFailed(_ error: LedgerError, rereadFailure: LedgerError?)
+}

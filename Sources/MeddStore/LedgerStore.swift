@@ -1,0 +1,21 @@
+public import MeddCore
+
+/// What the daemon needs of its durable memory. `Ledger` is the SQLite one; tests put an in-memory
+/// one with fault injection in its place, so the daemon's commit path can be tested without a disk.
+public protocol LedgerStore: AnyObject {
+    /// Durably records `events` (possibly none) with the book's state after them (watermark, stock,
+    /// snoozes); returns the events' sequence numbers once they are on disk. On error nothing is kept.
+    func commit(_ events: [DoseEvent], state book: DoseBook) throws(LedgerError) -> [Int64]
+    /// Rebuilds `book` from what was committed: its saved state, then every event in order.
+    func restore(into book: inout DoseBook) throws(LedgerError)
+    /// Adherence over the final answers of doses due in `[since, until)`.
+    func adherence(since: Instant?, until: Instant?, medication: String?) throws(LedgerError) -> AdherenceReport
+    /// Events not yet confirmed written to the journal, oldest first.
+    func outbox(limit: Int) throws(LedgerError) -> [(seq: Int64, event: DoseEvent)]
+    /// Forgets outbox entries the journal has.
+    func markJournaled(_ sequence: [Int64]) throws(LedgerError)
+    /// Housekeeping after a commit's consequences are out (a WAL checkpoint now and then).
+    func checkpointIfDue()
+}
+
+extension Ledger: LedgerStore {}

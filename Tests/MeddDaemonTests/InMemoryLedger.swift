@@ -1,0 +1,81 @@
+import MeddCore
+import MeddStore
+
+/// The ledger in memory, with fault injection: the daemon's commit path tested without a disk.
+/// It keeps what `Ledger` keeps (events in order, watermark, stock counts, the journal outbox) and
+/// restores a book the same way.
+final class InMemoryLedger: LedgerStore {
+    private(set) var events: [(seq: Int64, event: DoseEvent)] = []
+    private var watermark: Instant?
+    private var stock: [String: StockCount] = [:]
+    private var unjournaled: [Int64] = []
+    /// How many of the next commits fail, writing nothing (a full disk, say).
+    var failingCommits = 0
+    /// How many of the next outbox reads and deletes fail.
+    var failingOutboxCalls = 0
+    private(set) var commits = 0
+    private(set) var checkpointRequests = 0
+    /// Called at the start of every commit, for tests that record the order of things.
+    var onCommit: (([DoseEvent]) -> Void)?
+
+    func commit(_ events: [DoseEvent], state book: DoseBook) throws(LedgerError) -> [Int64] {
+        onCommit?(events)
+        if failingCommits > 0 {
+            failingCommits -= 1
+            throw LedgerError(.full, "injected failure: the disk is full")
+        }
+        commits += 1
+        var sequence: [Int64] = []
+        for event in events {
+            let seq = (self.events.last?.seq ?? 0) + 1
+            self.events.append((seq: seq, event: event))
+            unjournaled.append(seq)
+            sequence.append(seq)
+        }
+        watermark = book.watermark
+        stock = book.stock
+        return sequence
+    }
+
+    func restore(into book: inout DoseBook) throws(LedgerError) {
+        book.restoreWatermark(watermark)
+        book.restoreStock(stock)
+        for (_, event) in events { book.absorb(event) }
+    }
+
+    func adherence(since: Instant?, until: Instant?, medication: String?) throws(LedgerError) -> AdherenceReport {
+        var finals = LastFinalAnswers(since: since, until: until, medication: medication)
+        for (_, event) in events { finals.add(event) }
+        return Adherence.report(finals: finals.answers)
+    }
+
+    func outbox(limit: Int) throws(LedgerError) -> [(seq: Int64, event: DoseEvent)] {
+        try failIfAsked()
+        let waiting = Set(unjournaled.prefix(limit))
+        return events.filter { waiting.contains($0.seq) }
+    }
+
+    func markJournaled(_ sequence: [Int64]) throws(LedgerError) {
+        try failIfAsked()
+        let done = Set(sequence)
+        unjournaled.removeAll { done.contains($0) }
+    }
+
+    func checkpointIfDue() {
+        checkpointRequests += 1
+    }
+
+    /// Sequence numbers still waiting for the journal.
+    var outboxSequence: [Int64] { unjournaled }
+
+    /// The recorded events of `kind` for dose `id`.
+    func events(_ kind: EventKind, of id: String) -> [DoseEvent] {
+        events.map(\.event).filter { $0.kind == kind && $0.dose.id.description == id }
+    }
+
+    private func failIfAsked() throws(LedgerError) {
+        guard failingOutboxCalls > 0 else { return }
+        failingOutboxCalls -= 1
+        throw LedgerError(.io, "injected failure: the outbox cannot be read")
+    }
+}
