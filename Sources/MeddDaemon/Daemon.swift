@@ -93,7 +93,7 @@ public final class Daemon: @unchecked Sendable {
         outbox.flush()
         lastStatus = statusLine()
         Notifier.ready(status: lastStatus)
-        log.info("medd \(MeddVersion.current) started; \(runner.book.configuration.medications.count) medications; control socket \(socket.path)\(socket.activated ? " (socket-activated)" : "")\(clock.offsetUsec == 0 ? "" : "; pretend clock = real clock + \(clock.offsetUsec) µs")")
+        log.info("medd \(MeddVersion.current) started; \(runner.book.configuration.medications.count) medications; control socket \(socket.path)\(socket.activated ? " (socket-activated)" : "")\(pretendClockText)")
         let status: Int32
         do {
             status = try loop.run()
@@ -215,6 +215,12 @@ public final class Daemon: @unchecked Sendable {
         if let rejection { log.notice("desktop: \(action.key) on \(dose) refused: \(rejection)") }
     }
 
+    /// `; pretending it is …` under `--pretend-now`, in the local zone.
+    private var pretendClockText: String {
+        guard clock.offsetUsec != 0 else { return "" }
+        return "; clock set to \(ZoneRules(zone: runner.book.localZone).format(startedAt)) at start by --pretend-now, running at real speed"
+    }
+
     private func statusLine() -> String {
         let book = runner.book
         let pending = book.count(of: .pending)
@@ -244,7 +250,7 @@ extension Daemon: EffectOutlets {
 
     func journal(_ entries: [(seq: Int64, event: DoseEvent)]) {
         if options.echoEvents {
-            for (_, event) in entries { JournalLogHandler.writeToStandardError("medd: \(event.kind.rawValue): \(event.journalMessage)") }
+            for (_, event) in entries { StandardErrorDestination.write("medd: \(event.kind.rawValue): \(event.journalMessage)") }
         }
         outbox.enqueue(entries)
         outbox.flush()

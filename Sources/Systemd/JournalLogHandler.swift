@@ -1,29 +1,42 @@
-import Glibc
 public import Logging
+import Synchronization
 
-/// A swift-log handler that writes each message as one journal entry through `JournalWriter`.
+/// A swift-log handler that writes each message as one journal entry through the non-blocking
+/// journal socket (the loop never waits on a busy journald).
 ///
 /// `PRIORITY` follows the level, `SYSLOG_IDENTIFIER` is configurable, and each metadata key becomes a
 /// field named `fieldPrefix + KEY` made valid (`request-id` → `MEDD_REQUEST_ID`) with its value intact.
 public struct JournalLogHandler: LogHandler {
+    /// A message journald did not take, and why.
+    public struct Unsent: Sendable {
+        public var identifier: String
+        public var level: Logger.Level
+        public var message: String
+        public var reason: String
+
+        /// `medd: <3>message (journal: reason)`: the form journald's stream reads, priority included.
+        public var line: String { "\(identifier): <\(JournalLogHandler.priority(level))>\(message) (journal: \(reason))" }
+    }
+
     public var logLevel: Logger.Level = .info
     public var metadata: Logger.Metadata = [:]
     public var metadataProvider: Logger.MetadataProvider?
     public var label: String
     public var identifier: String
     public var fieldPrefix: String
-    private let writer: JournalWriter
-    private let fallback: @Sendable (String) -> Void
+    private let fallback: @Sendable (Unsent) -> Void
 
-    /// `fallback` receives a one-line rendering of an entry journald did not take (default: standard error).
+    /// One connection for every handler: log calls may come from any thread.
+    private static let journal = Mutex(JournalSocket())
+
+    /// `fallback` receives a message journald did not take (default: its `line` on standard error).
     public init(label: String, identifier: String = "medd", fieldPrefix: String = "MEDD_",
-                metadataProvider: Logger.MetadataProvider? = nil, writer: JournalWriter = JournalWriter(),
-                fallback: @escaping @Sendable (String) -> Void = JournalLogHandler.writeToStandardError) {
+                metadataProvider: Logger.MetadataProvider? = nil,
+                fallback: @escaping @Sendable (Unsent) -> Void = { StandardErrorDestination.write($0.line) }) {
         self.label = label
         self.identifier = identifier
         self.fieldPrefix = fieldPrefix
         self.metadataProvider = metadataProvider
-        self.writer = writer
         self.fallback = fallback
     }
 
@@ -34,14 +47,18 @@ public struct JournalLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         let fields = journalFields(for: event)
-        do {
-            try writer.send(fields, file: event.file, line: Int(event.line), function: event.function)
-        } catch {
-            fallback("\(identifier): <\(Self.priority(event.level))>\(event.message) (journal: \(error))")
+            + [("CODE_FILE", event.file), ("CODE_LINE", String(event.line)), ("CODE_FUNC", event.function)]
+        let reason: String
+        switch Self.journal.withLock({ $0.send(fields) }) {
+        case .sent: return
+        case .wouldBlock: reason = "journald's queue is full"
+        case .unavailable(let error): reason = "\(error)"
+        case .refused(let why): reason = why
         }
+        fallback(Unsent(identifier: identifier, level: event.level, message: event.message.description, reason: reason))
     }
 
-    /// The entry's fields before the writer adds `CODE_*`.
+    /// The entry's fields before `CODE_*`.
     func journalFields(for event: LogEvent) -> [(String, String)] {
         var merged = metadataProvider?.get() ?? [:]
         merged.merge(metadata) { _, handler in handler }
@@ -71,11 +88,5 @@ public struct JournalLogHandler: LogHandler {
         case .error: 3
         case .critical: 2
         }
-    }
-
-    /// The default fallback: the line on standard error, where a service manager still collects it.
-    @Sendable public static func writeToStandardError(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }

@@ -66,7 +66,7 @@ public final class JournalSocket: @unchecked Sendable {
         guard address.withSockaddr({ Glibc.connect(socketDescriptor, $0, $1) }) == 0 else {
             let failure = errno
             Glibc.close(socketDescriptor)
-            return SystemError("connect to \(path)", errno: failure)
+            return SystemError("journal socket \(path)", errno: failure)
         }
         descriptor = socketDescriptor
         return nil

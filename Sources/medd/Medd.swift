@@ -51,17 +51,13 @@ struct Medd: ParsableCommand {
         guard let socketPath = socket ?? paths.socket else {
             throw ValidationError("XDG_RUNTIME_DIR is not set: pass --socket PATH (medctl then needs MEDD_SOCKET or --socket)")
         }
-        let echo = isatty(STDERR_FILENO) == 1
-        LoggingSystem.bootstrap { label in
-            let journal = JournalLogHandler(label: label)
-            guard echo else { return journal }
-            return MultiplexLogHandler([journal, StreamLogHandler.standardError(label: label)])
-        }
+        let destination = StandardErrorDestination.current()
+        LoggingSystem.bootstrap { DaemonLog.handler(label: $0, destination: destination) }
         // Absolute, so the socket's directory (where medd also keeps its notification ids) is never "".
         let absoluteSocket = socketPath.hasPrefix("/") ? socketPath : FileManager.default.currentDirectoryPath + "/" + socketPath
         let options = DaemonOptions(configPath: configPath, stateDirectory: stateDirectory, socketPath: absoluteSocket,
                                     desktop: !noDesktop, pretendNow: pretendNow.flatMap(Instant.init(iso8601:)),
-                                    echoEvents: echo)
+                                    echoEvents: destination == .terminal)
         let status: Int32
         do {
             status = try Daemon(options: options, log: Logger(label: "medd")).run()
