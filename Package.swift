@@ -46,7 +46,7 @@ let package = Package(
         ),
         .target(
             name: "MeddStore",
-            dependencies: ["MeddCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["MeddCore", "Systemd", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .target(

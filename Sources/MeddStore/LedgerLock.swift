@@ -1,40 +1,20 @@
-import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import Systemd
 
-/// One daemon per state directory: an exclusive `flock` on `ledger.lock`, holding the owner's PID.
+/// One daemon per state directory: `ledger.lock` holds the owner's PID under an exclusive lock.
 final class LedgerLock: Sendable {
-    private let descriptor: Int32
-    let path: String
+    private let lock: PIDFileLock
 
     init(directory: String) throws(LedgerError) {
-        path = directory + "/ledger.lock"
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw LedgerError(errno == EROFS || errno == EACCES ? .readOnly : .io, "cannot open \(path): \(reason)")
+        let path = directory + "/ledger.lock"
+        do {
+            lock = try PIDFileLock(path: path)
+        } catch {
+            switch error {
+            case .held(let owner):
+                throw LedgerError(.locked, "\(directory) is in use by another medd\(owner.map { " (pid \($0))" } ?? ""); stop it first, or pass a different --state-dir")
+            case .cannotOpen(let failure, let readOnly):
+                throw LedgerError(readOnly ? .readOnly : .io, "cannot open \(path): \(failure.reason)")
+            }
         }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let owner = Self.readOwner(descriptor)
-            close(descriptor)
-            throw LedgerError(.locked, "\(directory) is in use by another medd\(owner.map { " (pid \($0))" } ?? ""); stop it first, or pass a different --state-dir")
-        }
-        let pid = "\(getpid())\n"
-        _ = ftruncate(descriptor, 0)
-        _ = pid.withCString { pwrite(descriptor, $0, strlen($0), 0) }
-    }
-
-    deinit {
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
-    }
-
-    private static func readOwner(_ descriptor: Int32) -> String? {
-        var buffer = [UInt8](repeating: 0, count: 32)
-        let count = pread(descriptor, &buffer, buffer.count, 0)
-        guard count > 0 else { return nil }
-        let text = String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? nil : text
     }
 }

@@ -17,5 +17,8 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
         return result
     }
 
-    public var description: String { "\(call): \(String(cString: strerror(errno)))" }
+    public var description: String { "\(call): \(reason)" }
+
+    /// The errno's text alone, as `strerror` words it.
+    public var reason: String { String(cString: strerror(errno)) }
 }
