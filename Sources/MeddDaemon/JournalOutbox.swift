@@ -15,7 +15,7 @@ final class JournalOutbox: @unchecked Sendable {
     private static let batchSize = 256
 
     private let ledger: any LedgerStore
-    private let journal = JournalSocket()
+    private let journal: JournalSocket
     private let loop: EventLoop
     private let log: Logger
     /// Watches the journal socket for room while a flush waits on a full queue.
@@ -31,8 +31,9 @@ final class JournalOutbox: @unchecked Sendable {
     private var retryDelayUsec = firstRetryUsec
     private var warnedUnavailable = false
 
-    init(ledger: any LedgerStore, loop: EventLoop, log: Logger) {
+    init(ledger: any LedgerStore, loop: EventLoop, log: Logger, journal: JournalSocket = JournalSocket()) {
         self.ledger = ledger
+        self.journal = journal
         self.loop = loop
         self.log = log
         retry = WakeTimer(loop: loop) { [unowned self] _ in self.flush() }

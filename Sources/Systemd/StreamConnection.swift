@@ -40,6 +40,15 @@ public final class StreamConnection: @unchecked Sendable {
         }
     }
 
+    /// Both ends of a connected Unix stream socket pair, non-blocking and close-on-exec: a connection
+    /// and the descriptor of its peer, for driving a connection without a listening socket.
+    public static func pair() throws(SystemError) -> (connection: StreamConnection, peer: Int32) {
+        var ends: [Int32] = [0, 0]
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+        guard socketpair(AF_UNIX, type, 0, &ends) == 0 else { throw SystemError("socketpair", errno: errno) }
+        return (StreamConnection(descriptor: ends[0], peerUID: ownUID), ends[1])
+    }
+
     /// The effective UID of this process: the owner the control socket serves.
     public static var ownUID: UInt32 { geteuid() }
 
