@@ -71,8 +71,10 @@ public final class Bus: @unchecked Sendable {
         if isOpen { sd_bus_flush(pointer) }
     }
 
-    /// Closes the connection without waiting for queued messages (a flush could block the loop);
-    /// pending calls get an error reply.
+    /// Closes the connection without waiting for queued messages (a flush could block the loop).
+    /// Calls still waiting for a reply are dropped: their handlers never run (sd-bus answers pending
+    /// calls with an error only when the peer goes away, not on a close), and are released. Callers
+    /// forget such calls themselves (`DesktopNotifier` bumps its generation and clears `inFlight`).
     public func close() {
         guard isOpen else { return }
         isOpen = false
