@@ -31,7 +31,9 @@ enum TOMLReader {
         do {
             return .success(try TOMLTable(string: text))
         } catch let error as TOMLParseError {
-            return .failure(syntaxError(error))
+            var syntaxError = syntaxError(error)
+            syntaxError.position = firstPosition(atOrAfter: syntaxError.position, in: text)
+            return .failure(syntaxError)
         } catch {
             return .failure(ConfigSyntaxError(position: .start, message: "TOML syntax error: \(error)"))
         }
@@ -64,26 +66,28 @@ enum TOMLReader {
         for scalar in withoutByteOrderMark(text) {
             if current >= position { break }
             result.append(scalar)
-            if scalar == "\n" {
-                current.line += 1
-                current.column = 1
-            } else {
-                current.column += 1
-            }
+            current.advance(past: scalar)
         }
         return String(result)
+    }
+
+    /// `position` if a character of `text` (or its end) is there, else the next spot that is.
+    /// toml++ puts running out of input after a final line break one column past that break
+    /// (`"` + line break: 1:3), which no editor can go to; the end of the text is the next line's start.
+    private static func firstPosition(atOrAfter position: SourcePosition, in text: String) -> SourcePosition {
+        var current = SourcePosition.start
+        for scalar in withoutByteOrderMark(text) {
+            if current >= position { return current }
+            current.advance(past: scalar)
+        }
+        return current
     }
 
     private static func nulPosition(in text: String) -> SourcePosition? {
         var position = SourcePosition.start
         for scalar in withoutByteOrderMark(text) {
             if scalar == "\0" { return position }
-            if scalar == "\n" {
-                position.line += 1
-                position.column = 1
-            } else {
-                position.column += 1
-            }
+            position.advance(past: scalar)
         }
         return nil
     }

@@ -91,6 +91,15 @@ struct ConfigLoaderTests {
         #expect(messages("a = \"é😀\" 2\n").first?.hasPrefix("t.toml:1:10: TOML syntax error") == true)
     }
 
+    /// Running out of input after the last line break is reported at the end of the text, where an
+    /// editor can go, not one column past that line break as toml++ puts it (found by scripts/fuzz-config.sh).
+    @Test func endOfFileErrorsPointAtTheEndOfTheText() {
+        #expect(messages("\"\n") == ["t.toml:2:1: TOML syntax error in string: encountered end-of-file"])
+        #expect(messages("a = [1,\n") == ["t.toml:2:1: TOML syntax error in array: encountered end-of-file"])
+        #expect(messages("\u{FEFF}a = [1,\n") == ["t.toml:2:1: TOML syntax error in array: encountered end-of-file"])
+        #expect(messages("a = [1,") == ["t.toml:1:8: TOML syntax error in array: encountered end-of-file"])
+    }
+
     /// A hook's timeout defaults to 10 seconds; a paused medication stays in the configuration.
     @Test func defaults() throws {
         let text = """
