@@ -1,3 +1,5 @@
+import MeddCore
+
 /// The parameters one method accepts.
 public struct MethodSignature: Hashable, Sendable {
     public struct Parameter: Hashable, Sendable {
@@ -17,8 +19,10 @@ public struct MethodSignature: Hashable, Sendable {
         self.streams = streams
     }
 
-    /// Longest snooze accepted: one year, in minutes.
-    public static let maximumSnoozeMinutes = 366 * 24 * 60
+    /// The minutes `Snooze` accepts: at least one, at most the dose book's longest snooze.
+    public static let snoozeMinutes = 1...DoseBook.longestSnoozeMinutes
+    /// The longest snooze `Snooze` accepts, in minutes.
+    public static var maximumSnoozeMinutes: Int { snoozeMinutes.upperBound }
 
     /// Every method served, by fully qualified name.
     public static let all: [String: MethodSignature] = [
@@ -30,7 +34,7 @@ public struct MethodSignature: Hashable, Sendable {
         "io.medd.Control.Taken": MethodSignature(
             required: ["dose": .nonEmptyString], optional: ["at": .nonEmptyString, "note": .string]),
         "io.medd.Control.Snooze": MethodSignature(
-            required: ["dose": .nonEmptyString], optional: ["minutes": .integer(1...maximumSnoozeMinutes)]),
+            required: ["dose": .nonEmptyString], optional: ["minutes": .integer(snoozeMinutes)]),
         "io.medd.Control.Skip": MethodSignature(required: ["dose": .nonEmptyString], optional: ["reason": .string]),
         "io.medd.Control.Medications": MethodSignature(),
         "io.medd.Control.Reload": MethodSignature(),
