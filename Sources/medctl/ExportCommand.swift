@@ -45,11 +45,11 @@ struct ExportCommand: ParsableCommand {
         let range = ExportRange(from: from, to: days.map { from + .days(Int64($0)) }, medication: medication)
         switch format {
         case .csv:
-            try ExportOutput.write(HistoryCSV.document(range.history(global: global)), to: output)
+            try Output.document(HistoryCSV.document(range.history(global: global)), to: output)
         case .ics:
             var calendar = try ICalendarExport(doses: range.doses(global: global), now: LocalTimeText.now())
             if let medication { calendar.calendarName += ": \(medication)" }
-            try ExportOutput.write(calendar.document(), to: output)
+            try Output.document(calendar.document(), to: output)
         }
     }
 }

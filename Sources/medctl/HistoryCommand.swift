@@ -45,7 +45,7 @@ struct HistoryCommand: ParsableCommand {
         case .json:
             try Output.json(.array(doses.map(\.json)))
         case .csv:
-            try ExportOutput.write(HistoryCSV.document(doses))
+            try Output.document(HistoryCSV.document(doses))
         case .table:
             guard !doses.isEmpty else { return Output.line("no answered or missed doses in that range") }
             let style = Style.current

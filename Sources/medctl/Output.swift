@@ -1,10 +1,18 @@
+import ArgumentParser
 import Foundation
 import MeddControl
+import Systemd
 
 /// Writing to the terminal: stdout for results, stderr for errors.
 enum Output {
     static func line(_ text: String) {
         print(text)
+    }
+
+    /// A line written at once rather than when the buffer fills, for a reader that waits for each line;
+    /// a failed write is ignored, as `print` ignores it.
+    static func unbufferedLine(_ text: String) {
+        try? DescriptorIO.writeAll(Array((text + "\n").utf8), to: DescriptorIO.standardOutput)
     }
 
     static func error(_ text: String) {
@@ -37,6 +45,21 @@ enum Output {
             var text = cells.joined(separator: "  ")
             while text.last == " " { text.removeLast() }
             line(text)
+        }
+    }
+
+    /// Writes a finished document byte for byte (CRLF line ends stay as they are) to stdout, or to
+    /// `path` opened the way a shell's `>` would, so `/dev/stdout` or a FIFO work too.
+    static func document(_ text: String, to path: String? = nil) throws {
+        do {
+            if let path {
+                try DescriptorIO.writeFile(Array(text.utf8), path: path)
+            } else {
+                try DescriptorIO.writeAll(Array(text.utf8), to: DescriptorIO.standardOutput)
+            }
+        } catch {
+            Output.error("medctl: cannot write \(path ?? "standard output"): \(error.reason)")
+            throw ExitCode.failure
         }
     }
 
