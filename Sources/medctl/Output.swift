@@ -79,3 +79,31 @@ enum Output {
         return width
     }
 }
+
+/// How `history` and `adherence` print: `--format table|json|csv`, where the global `--json` means json.
+enum ReportFormat: String, CaseIterable, ExpressibleByArgument {
+    case table, json, csv
+
+    /// The format asked for; `--json` with another `--format` is a usage error.
+    static func resolve(_ format: ReportFormat?, json: Bool) throws -> ReportFormat {
+        if json, let format, format != .json {
+            throw ValidationError("--json contradicts --format \(format.rawValue); give one of them")
+        }
+        return json ? .json : format ?? .table
+    }
+}
+
+extension JSONValue {
+    /// The value as `JSONSerialization` takes it.
+    fileprivate var foundationObject: Any {
+        switch self {
+        case .null: NSNull()
+        case .bool(let value): value
+        case .integer(let value): value
+        case .number(let value): value
+        case .string(let value): value
+        case .array(let values): values.map(\.foundationObject)
+        case .object(let members): members.mapValues(\.foundationObject)
+        }
+    }
+}
