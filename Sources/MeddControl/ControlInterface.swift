@@ -87,7 +87,7 @@ method ListDoses(from: ?string, to: ?string, medication: ?string) -> (doses: []D
 # open dose (or a new as-needed dose); at defaults to now.
 method Taken(dose: string, at: ?string, note: ?string) -> (dose: Dose)
 
-# Snoozes an open dose for minutes (default from the configuration, at least 1).
+# Snoozes an open dose for minutes, from 1 to \(MethodSignature.maximumSnoozeMinutes) (default from the configuration).
 method Snooze(dose: string, minutes: ?int) -> (snoozeId: string, until: string, dose: Dose)
 
 # Skips a dose, with an optional reason kept as its note.

@@ -3,41 +3,134 @@ public enum ControlRequest: Hashable, Sendable {
     case getInfo
     case getInterfaceDescription(interface: String)
     case status
-    case listDoses(ListDosesRequest)
-    case taken(TakenRequest)
-    case snooze(SnoozeRequest)
-    case skip(SkipRequest)
+    case listDoses(ListDoses)
+    case taken(Taken)
+    case snooze(Snooze)
+    case skip(Skip)
     case medications
     case reload
-    case adherence(AdherenceRequest)
+    case adherence(Adherence)
     case watch
+
+    /// Parameters of `ListDoses`; nil means the default range or all medications.
+    public struct ListDoses: Hashable, Sendable {
+        public var from: String?
+        public var to: String?
+        public var medication: String?
+
+        public init(from: String? = nil, to: String? = nil, medication: String? = nil) {
+            self.from = from
+            self.to = to
+            self.medication = medication
+        }
+    }
+
+    /// Parameters of `Taken`: a dose or medication ID, when (default now) and a note.
+    public struct Taken: Hashable, Sendable {
+        public var dose: String
+        public var at: String?
+        public var note: String?
+
+        public init(dose: String, at: String? = nil, note: String? = nil) {
+            self.dose = dose
+            self.at = at
+            self.note = note
+        }
+    }
+
+    /// Parameters of `Snooze`: a dose or medication ID and minutes (default from the configuration).
+    public struct Snooze: Hashable, Sendable {
+        public var dose: String
+        public var minutes: Int?
+
+        public init(dose: String, minutes: Int? = nil) {
+            self.dose = dose
+            self.minutes = minutes
+        }
+    }
+
+    /// Parameters of `Skip`: a dose or medication ID and an optional reason.
+    public struct Skip: Hashable, Sendable {
+        public var dose: String
+        public var reason: String?
+
+        public init(dose: String, reason: String? = nil) {
+            self.dose = dose
+            self.reason = reason
+        }
+    }
+
+    /// Parameters of `Adherence`; nil means the default range or all medications.
+    public struct Adherence: Hashable, Sendable {
+        public var since: String?
+        public var until: String?
+        public var medication: String?
+
+        public init(since: String? = nil, until: String? = nil, medication: String? = nil) {
+            self.since = since
+            self.until = until
+            self.medication = medication
+        }
+    }
 
     /// The typed request for a call that `VarlinkCall(message:)` accepted.
     public init(_ call: VarlinkCall) throws(VarlinkDecodeError) {
-        let dose = call.string("dose") ?? ""
-        switch call.method {
-        case "org.varlink.service.GetInfo": self = .getInfo
-        case "org.varlink.service.GetInterfaceDescription":
-            guard let interface = call.string("interface") else { throw .invalidParameter("interface") }
-            self = .getInterfaceDescription(interface: interface)
-        case "io.medd.Control.Status": self = .status
-        case "io.medd.Control.ListDoses":
-            self = .listDoses(ListDosesRequest(from: call.string("from"), to: call.string("to"), medication: call.string("medication")))
-        case "io.medd.Control.Taken":
-            guard !dose.isEmpty else { throw .invalidParameter("dose") }
-            self = .taken(TakenRequest(dose: dose, at: call.string("at"), note: call.string("note")))
-        case "io.medd.Control.Snooze":
-            guard !dose.isEmpty else { throw .invalidParameter("dose") }
-            self = .snooze(SnoozeRequest(dose: dose, minutes: call.integer("minutes")))
-        case "io.medd.Control.Skip":
-            guard !dose.isEmpty else { throw .invalidParameter("dose") }
-            self = .skip(SkipRequest(dose: dose, reason: call.string("reason")))
-        case "io.medd.Control.Medications": self = .medications
-        case "io.medd.Control.Reload": self = .reload
-        case "io.medd.Control.Adherence":
-            self = .adherence(AdherenceRequest(since: call.string("since"), until: call.string("until"), medication: call.string("medication")))
-        case "io.medd.Control.Watch": self = .watch
-        default: throw .methodNotFound(call.method)
-        }
+        guard let method = ControlMethod.named[call.method] else { throw .methodNotFound(call.method) }
+        self = method.request(call)
     }
 }
+
+/// One method served: its qualified name, the parameters it accepts and the request a call of it
+/// becomes. `all` is the one list of methods, both for validating calls and for decoding them.
+struct ControlMethod: Sendable {
+    let name: String
+    let signature: MethodSignature
+    /// Reads parameters that `signature` has already accepted.
+    let request: @Sendable (VarlinkCall) -> ControlRequest
+
+    private init(_ name: String, required: [String: ParameterType] = [:], optional: [String: ParameterType] = [:],
+                 streams: Bool = false, request: @escaping @Sendable (VarlinkCall) -> ControlRequest) {
+        self.name = name
+        self.signature = MethodSignature(required: required, optional: optional, streams: streams)
+        self.request = request
+    }
+
+    static let all: [ControlMethod] = [
+        ControlMethod("org.varlink.service.GetInfo") { _ in .getInfo },
+        ControlMethod("org.varlink.service.GetInterfaceDescription", required: ["interface": .nonEmptyString]) {
+            .getInterfaceDescription(interface: $0.required("interface"))
+        },
+        ControlMethod("io.medd.Control.Status") { _ in .status },
+        ControlMethod("io.medd.Control.ListDoses",
+                      optional: ["from": .nonEmptyString, "to": .nonEmptyString, "medication": .nonEmptyString]) {
+            .listDoses(.init(from: $0.string("from"), to: $0.string("to"), medication: $0.string("medication")))
+        },
+        ControlMethod("io.medd.Control.Taken", required: ["dose": .nonEmptyString],
+                      optional: ["at": .nonEmptyString, "note": .string]) {
+            .taken(.init(dose: $0.required("dose"), at: $0.string("at"), note: $0.string("note")))
+        },
+        ControlMethod("io.medd.Control.Snooze", required: ["dose": .nonEmptyString],
+                      optional: ["minutes": .integer(MethodSignature.snoozeMinutes)]) {
+            .snooze(.init(dose: $0.required("dose"), minutes: $0.integer("minutes")))
+        },
+        ControlMethod("io.medd.Control.Skip", required: ["dose": .nonEmptyString], optional: ["reason": .string]) {
+            .skip(.init(dose: $0.required("dose"), reason: $0.string("reason")))
+        },
+        ControlMethod("io.medd.Control.Medications") { _ in .medications },
+        ControlMethod("io.medd.Control.Reload") { _ in .reload },
+        ControlMethod("io.medd.Control.Adherence",
+                      optional: ["since": .nonEmptyString, "until": .nonEmptyString, "medication": .nonEmptyString]) {
+            .adherence(.init(since: $0.string("since"), until: $0.string("until"), medication: $0.string("medication")))
+        },
+        ControlMethod("io.medd.Control.Watch", streams: true) { _ in .watch },
+    ]
+
+    static let named = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    /// Interfaces served, in the order `GetInfo` lists them.
+    static let interfaces = ["org.varlink.service", ControlInterface.name]
+}
+
+// The old names, for MeddDaemon until it says ControlRequest.ListDoses and ControlRequest.Adherence.
+public typealias ListDosesRequest = ControlRequest.ListDoses
+public typealias AdherenceRequest = ControlRequest.Adherence

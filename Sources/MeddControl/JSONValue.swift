@@ -9,17 +9,44 @@ public enum JSONValue: Hashable, Sendable {
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
+}
 
-    /// The JSON type name used in error messages.
-    public var typeName: String {
+extension JSONValue {
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    public var intValue: Int? {
+        if case .integer(let value) = self { return value }
+        return nil
+    }
+
+    public var doubleValue: Double? {
         switch self {
-        case .null: "null"
-        case .bool: "bool"
-        case .integer: "int"
-        case .number: "float"
-        case .string: "string"
-        case .array: "array"
-        case .object: "object"
+        case .integer(let value): Double(value)
+        case .number(let value): value
+        default: nil
         }
+    }
+
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    public var arrayValue: [JSONValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    public var objectValue: [String: JSONValue]? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    /// The member `key` of an object; nil for anything else.
+    public subscript(key: String) -> JSONValue? {
+        objectValue?[key]
     }
 }

@@ -1,15 +1,27 @@
+import MeddCore
+
+/// What a method parameter accepts; `null` counts as absent for optional ones.
+public enum ParameterType: Hashable, Sendable {
+    /// A string with at least one character.
+    case nonEmptyString
+    /// Any string.
+    case string
+    /// A JSON integer (not `10.0`) within the range.
+    case integer(ClosedRange<Int>)
+}
+
 /// The parameters one method accepts.
 public struct MethodSignature: Hashable, Sendable {
-    public struct Parameter: Hashable, Sendable {
-        public var type: ParameterType
-        public var required: Bool
+    private struct Parameter: Hashable, Sendable {
+        var type: ParameterType
+        var required: Bool
     }
 
-    public var parameters: [String: Parameter]
+    private let parameters: [String: Parameter]
     /// Streams replies; requires `"more": true`.
-    public var streams: Bool
+    let streams: Bool
 
-    public init(required: [String: ParameterType] = [:], optional: [String: ParameterType] = [:], streams: Bool = false) {
+    init(required: [String: ParameterType] = [:], optional: [String: ParameterType] = [:], streams: Bool = false) {
         var parameters: [String: Parameter] = [:]
         for (name, type) in required { parameters[name] = Parameter(type: type, required: true) }
         for (name, type) in optional { parameters[name] = Parameter(type: type, required: false) }
@@ -17,30 +29,10 @@ public struct MethodSignature: Hashable, Sendable {
         self.streams = streams
     }
 
-    /// Longest snooze accepted: one year, in minutes.
-    public static let maximumSnoozeMinutes = 366 * 24 * 60
-
-    /// Every method served, by fully qualified name.
-    public static let all: [String: MethodSignature] = [
-        "org.varlink.service.GetInfo": MethodSignature(),
-        "org.varlink.service.GetInterfaceDescription": MethodSignature(required: ["interface": .nonEmptyString]),
-        "io.medd.Control.Status": MethodSignature(),
-        "io.medd.Control.ListDoses": MethodSignature(
-            optional: ["from": .nonEmptyString, "to": .nonEmptyString, "medication": .nonEmptyString]),
-        "io.medd.Control.Taken": MethodSignature(
-            required: ["dose": .nonEmptyString], optional: ["at": .nonEmptyString, "note": .string]),
-        "io.medd.Control.Snooze": MethodSignature(
-            required: ["dose": .nonEmptyString], optional: ["minutes": .integer(1...maximumSnoozeMinutes)]),
-        "io.medd.Control.Skip": MethodSignature(required: ["dose": .nonEmptyString], optional: ["reason": .string]),
-        "io.medd.Control.Medications": MethodSignature(),
-        "io.medd.Control.Reload": MethodSignature(),
-        "io.medd.Control.Adherence": MethodSignature(
-            optional: ["since": .nonEmptyString, "until": .nonEmptyString, "medication": .nonEmptyString]),
-        "io.medd.Control.Watch": MethodSignature(streams: true),
-    ]
-
-    /// Interfaces served.
-    public static let interfaces = ["org.varlink.service", ControlInterface.name]
+    /// The minutes `Snooze` accepts: at least one, at most the dose book's longest snooze.
+    public static let snoozeMinutes = 1...DoseBook.longestSnoozeMinutes
+    /// The longest snooze `Snooze` accepts, in minutes.
+    public static var maximumSnoozeMinutes: Int { snoozeMinutes.upperBound }
 
     /// Checks parameters against the signature; the first offending name, sorted, is reported.
     func validate(_ given: [String: JSONValue]) throws(VarlinkDecodeError) {

@@ -1,22 +1,14 @@
-/// One validated Varlink method call.
+/// One method call, accepted by the signature of a method served.
 public struct VarlinkCall: Hashable, Sendable {
     /// Fully qualified method name, e.g. `io.medd.Control.Taken`.
-    public var method: String
-    public var parameters: [String: JSONValue]
+    public let method: String
+    public let parameters: [String: JSONValue]
     /// The caller wants no reply.
-    public var oneway: Bool
+    public let oneway: Bool
     /// The caller accepts several replies (`continues`).
-    public var more: Bool
+    public let more: Bool
     /// The caller asks to take over the connection after the reply.
-    public var upgrade: Bool
-
-    public init(method: String, parameters: [String: JSONValue] = [:], oneway: Bool = false, more: Bool = false, upgrade: Bool = false) {
-        self.method = method
-        self.parameters = parameters
-        self.oneway = oneway
-        self.more = more
-        self.upgrade = upgrade
-    }
+    public let upgrade: Bool
 
     /// Decodes and validates one message (without its NUL) against the served methods.
     public init(message: [UInt8]) throws(VarlinkDecodeError) {
@@ -43,27 +35,68 @@ public struct VarlinkCall: Hashable, Sendable {
         case .object(let members)?: parameters = members
         default: throw .parametersNotObject
         }
-        guard let signature = MethodSignature.all[method] else {
+        guard let signature = ControlMethod.named[method]?.signature else {
             let interface = method.lastIndex(of: ".").map { String(method[..<$0]) } ?? ""
-            if MethodSignature.interfaces.contains(interface) { throw .methodNotFound(method) }
+            if ControlMethod.interfaces.contains(interface) { throw .methodNotFound(method) }
             throw .interfaceNotFound(interface)
         }
         try signature.validate(parameters)
         if signature.streams, flags["more"] != true { throw .expectedMore }
-        self.init(
-            method: method, parameters: parameters,
-            oneway: flags["oneway"] ?? false, more: flags["more"] ?? false, upgrade: flags["upgrade"] ?? false)
+        self.method = method
+        self.parameters = parameters
+        oneway = flags["oneway"] ?? false
+        more = flags["more"] ?? false
+        upgrade = flags["upgrade"] ?? false
     }
 
     /// A string parameter, or nil when absent, null or not a string.
-    public func string(_ name: String) -> String? {
+    func string(_ name: String) -> String? {
         if case .string(let text)? = parameters[name] { return text }
         return nil
     }
 
     /// An integer parameter, or nil when absent, null or not an integer.
-    public func integer(_ name: String) -> Int? {
+    func integer(_ name: String) -> Int? {
         if case .integer(let number)? = parameters[name] { return number }
         return nil
+    }
+
+    /// A string parameter the method's signature requires, so the accepted call has it.
+    func required(_ name: String) -> String {
+        guard let text = string(name) else { preconditionFailure("\(method) was accepted without its \(name)") }
+        return text
+    }
+}
+
+/// Why one message is not an acceptable call.
+public enum VarlinkDecodeError: Error, Hashable, Sendable {
+    /// The message is not JSON (including invalid UTF-8, excessive nesting, duplicate keys).
+    case malformed(JSONParseError)
+    /// The top-level value is not an object.
+    case notAnObject
+    case missingMethod
+    case methodNotString
+    /// `oneway`, `more` or `upgrade` is present but not a boolean.
+    case flagNotBool(String)
+    case parametersNotObject
+    case interfaceNotFound(String)
+    case methodNotFound(String)
+    /// A parameter is unknown, missing, of the wrong type or out of range.
+    case invalidParameter(String)
+    /// The method streams replies and was called without `"more": true`.
+    case expectedMore
+
+    /// The error to reply with, or nil when the message is garbage and the connection
+    /// should simply be closed.
+    public var reply: VarlinkError? {
+        switch self {
+        case .malformed, .notAnObject, .missingMethod, .methodNotString: nil
+        case .flagNotBool(let name): .invalidParameter(name)
+        case .parametersNotObject: .invalidParameter("parameters")
+        case .interfaceNotFound(let name): .interfaceNotFound(name)
+        case .methodNotFound(let name): .methodNotFound(name)
+        case .invalidParameter(let name): .invalidParameter(name)
+        case .expectedMore: .expectedMore
+        }
     }
 }

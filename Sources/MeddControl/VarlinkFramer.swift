@@ -61,3 +61,9 @@ public struct VarlinkFramer: Sendable {
         throw .messageTooLarge(limit: maximumMessageSize)
     }
 }
+
+/// Why a byte stream cannot be split into Varlink messages; the connection must be closed.
+public enum VarlinkFrameError: Error, Hashable, Sendable {
+    /// More than `limit` bytes arrived without a terminating NUL.
+    case messageTooLarge(limit: Int)
+}

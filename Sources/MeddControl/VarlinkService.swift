@@ -9,7 +9,7 @@ public enum VarlinkService {
             "product": .string("medd"),
             "version": .string(version),
             "url": .string(url),
-            "interfaces": .array(MethodSignature.interfaces.map(JSONValue.string)),
+            "interfaces": .array(ControlMethod.interfaces.map(JSONValue.string)),
         ])
     }
 
@@ -26,7 +26,7 @@ public enum VarlinkService {
     }
 
     /// The standard `org.varlink.service` interface description.
-    public static let serviceDescription = """
+    private static let serviceDescription = """
         # The Varlink Service Interface is provided by every varlink service. It
         # describes the service and the interfaces it implements.
         interface org.varlink.service

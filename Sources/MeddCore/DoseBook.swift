@@ -31,8 +31,11 @@ public struct DoseBook: Sendable {
 
     /// A dose this late when first seen is a catch-up, not an ordinary firing.
     static let onTimeTolerance = TimeSpan(seconds: 60)
-    /// The longest a snooze may last.
+    /// The longest a snooze may last; the control interface, medctl and the desktop buttons take their
+    /// limits from it.
     public static let longestSnooze = TimeSpan.hours(24)
+    /// `longestSnooze` in minutes, the unit snoozes are asked for in.
+    public static var longestSnoozeMinutes: Int { Int(longestSnooze.seconds / 60) }
 
     public init(configuration: Configuration, localZone: TimeZone, watermark: Instant? = nil) {
         self.configuration = configuration

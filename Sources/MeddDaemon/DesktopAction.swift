@@ -12,7 +12,7 @@ enum DesktopAction: Hashable, Sendable {
         case "skip": self = .skip
         default:
             guard key.hasPrefix("snooze-"), let minutes = Int64(key.dropFirst("snooze-".count)),
-                  minutes > 0, minutes <= 24 * 60 else { return nil }
+                  minutes > 0, minutes <= DoseBook.longestSnoozeMinutes else { return nil }
             self = .snooze(.minutes(minutes))
         }
     }

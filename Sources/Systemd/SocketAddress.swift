@@ -2,20 +2,22 @@ import CSystemd
 import Glibc
 
 /// A `sockaddr_un` for a filesystem path, or an abstract name written `@name` (as `$NOTIFY_SOCKET` may be).
-struct SocketAddress {
+public struct SocketAddress {
+    /// The longest path an address holds, in bytes.
+    public static let longestPath = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+
     private var storage = sockaddr_un()
     private var length = socklen_t(MemoryLayout<sockaddr_un>.size)
 
-    init(path: String) throws(SocketError) {
+    public init(path: String) throws(SocketError) {
         storage.sun_family = sa_family_t(AF_UNIX)
         var bytes = Array(path.utf8)
         if bytes.first == UInt8(ascii: "@") {
             bytes[0] = 0
             length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count)
         }
-        let capacity = MemoryLayout.size(ofValue: storage.sun_path)
-        guard !bytes.isEmpty, bytes.count < capacity else {
-            throw SocketError("socket path \(path) is \(bytes.count) bytes; it must be 1 to \(capacity - 1)")
+        guard !bytes.isEmpty, bytes.count <= Self.longestPath else {
+            throw SocketError("socket path \(path) is \(bytes.count) bytes; it must be 1 to \(Self.longestPath)")
         }
         withUnsafeMutableBytes(of: &storage.sun_path) { buffer in
             buffer.copyBytes(from: bytes)

@@ -1,11 +1,12 @@
 import CSystemd
 import Glibc
 
-/// One accepted connection on a listening stream socket, non-blocking, with its peer's UID.
+/// One connection on a Unix stream socket, with its peer's UID: accepted by the daemon (non-blocking,
+/// `read` and `write`), or made by a client with `connect(to:)` (blocking, `send(all:)` and `receive`).
 public final class StreamConnection: @unchecked Sendable {
-    // @unchecked: confined to the loop thread.
+    // @unchecked: confined to one thread (the daemon's loop thread, or a client's only one).
     public let descriptor: Int32
-    /// The peer's UID from `SO_PEERCRED`, taken at accept time.
+    /// The peer's UID from `SO_PEERCRED`, taken at accept or connect time.
     public let peerUID: UInt32
     private var closed = false
 
@@ -23,6 +24,24 @@ public final class StreamConnection: @unchecked Sendable {
             default: throw SystemError("accept4", errno: errno)
             }
         }
+        return try adopting(descriptor)
+    }
+
+    /// Connects to the listening socket at `address` and returns the connection, which blocks.
+    public static func connect(to address: SocketAddress) throws(SystemError) -> StreamConnection {
+        var address = address
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw SystemError("socket", errno: errno) }
+        guard address.withSockaddr({ Glibc.connect(descriptor, $0, $1) }) == 0 else {
+            let failure = errno
+            Glibc.close(descriptor)
+            throw SystemError("connect", errno: failure)
+        }
+        return try adopting(descriptor)
+    }
+
+    /// The connection on a connected descriptor, with its peer's UID; the descriptor is closed if that fails.
+    private static func adopting(_ descriptor: Int32) throws(SystemError) -> StreamConnection {
         var uid: uid_t = 0
         guard medd_peer_uid(descriptor, &uid) == 0 else {
             let failure = errno
@@ -59,15 +78,30 @@ public final class StreamConnection: @unchecked Sendable {
 
     /// Writes as much of `bytes` as the socket takes now; returns how many, or nil when the connection broke.
     public func write(_ bytes: ArraySlice<UInt8>) -> Int? {
-        while true {
-            let count = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if count >= 0 { return count }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN: return 0
-            default: return nil
-            }
+        do {
+            return try DescriptorIO.retryingInterrupts("send") { bytes.withUnsafeBytes(sendSome) }
+        } catch {
+            return error.errno == EAGAIN ? 0 : nil
         }
+    }
+
+    /// Sends all of `bytes`, blocking until the socket has taken them.
+    public func send(all bytes: [UInt8]) throws(SystemError) {
+        try DescriptorIO.transferAll(bytes, call: "send", sendSome)
+    }
+
+    /// Blocks until bytes arrive and returns up to `limit` of them; none at the end of the stream.
+    public func receive(limit: Int = 64 * 1024) throws(SystemError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: limit)
+        let count = try DescriptorIO.retryingInterrupts("recv") {
+            buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        }
+        return Array(buffer[..<count])
+    }
+
+    /// One send(2) that never raises SIGPIPE: a peer gone away is an error (EPIPE) instead.
+    private func sendSome(_ bytes: UnsafeRawBufferPointer) -> Int {
+        Glibc.send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
     }
 
     public func close() {

@@ -4,7 +4,7 @@ import MeddCore
 import Systemd
 
 /// `medctl adherence`: doses taken on time, late, skipped and missed, from the ledger or the journal.
-struct AdherenceCommand: ParsableCommand {
+struct AdherenceCommand: ParsableCommand, RangeFlags {
     static let configuration = CommandConfiguration(
         commandName: "adherence",
         abstract: "Report how many doses were taken on time, taken late, skipped or missed.",
@@ -32,18 +32,15 @@ struct AdherenceCommand: ParsableCommand {
             per day; with csv the header date,on_time,late,skipped,missed.
             """)
 
+    typealias End = When
+    static let startFlag = RangeFlag("since", "Count doses due from then (default: 30 days before --until).")
+    static let endFlag = RangeFlag("until", "Count doses due before then (default: now).")
+
     static let calendarDays: Int64 = 84
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: ArgumentHelp("Count doses due from then (default: 30 days before --until).", valueName: "WHEN"))
-    var since: When?
-
-    @Option(help: ArgumentHelp("Count doses due before then (default: now).", valueName: "WHEN"))
-    var until: When?
-
-    @Option(name: .customLong("med"), help: ArgumentHelp("Only this medication.", valueName: "ID"))
-    var medication: String?
+    @OptionGroup var range: RangeOptions<AdherenceCommand>
 
     @Flag(help: "Read the systemd journal instead of asking the daemon.")
     var fromJournal = false
@@ -56,11 +53,11 @@ struct AdherenceCommand: ParsableCommand {
 
 
     func validate() throws {
-        if let medication, !MedicationID.isValid(medication) {
+        if let medication = range.medication, !MedicationID.isValid(medication) {
             throw ValidationError("--med \(medication) is not a medication ID (lower-case letters, digits and '-')")
         }
         _ = try ReportFormat.resolve(format, json: global.json)
-        _ = try AdherenceRange(since: since, until: until)
+        _ = try Period(range)
     }
 
     func run() throws {
@@ -80,16 +77,31 @@ struct AdherenceCommand: ParsableCommand {
 
     private func summarize() throws -> AdherenceSummary {
         if fromJournal {
-            let range = try AdherenceRange(since: since, until: until)
-            let finals = try JournalAdherence.finals(since: range.since, until: range.until, medication: medication)
-            return AdherenceSummary(since: range.since, until: range.until, source: .journal, report: Adherence.report(finals: finals))
+            let period = try Period(range)
+            let finals = try JournalAdherence.finals(since: period.since, until: period.until, medication: range.medication)
+            return AdherenceSummary(since: period.since, until: period.until, source: .journal, report: Adherence.report(finals: finals))
         }
         // Only what was given: the defaults are the daemon's, on its own clock.
-        var parameters: [String: JSONValue] = [:]
-        if let since { parameters["since"] = .string(since.iso()) }
-        if let until { parameters["until"] = .string(until.iso()) }
-        if let medication { parameters["medication"] = .string(medication) }
         let client = try global.connect()
-        return try AdherenceSummary(reply: client.call("Adherence", parameters), path: client.path)
+        return try AdherenceSummary(reply: client.call("Adherence", range.query().adherenceParameters), path: client.path)
+    }
+
+    /// The due times a report covers, `[since, until)`, with the daemon's defaults: until now, since
+    /// 30 days before until.
+    struct Period {
+        static let defaultDays: Int64 = 30
+
+        let since: Instant
+        let until: Instant
+
+        init(_ range: RangeOptions<AdherenceCommand>, now: Instant = LocalTimeText.now()) throws {
+            let given = range.query(now: now)
+            until = given.to ?? now
+            since = given.from ?? until - .days(Self.defaultDays)
+            guard since <= until else {
+                let end = given.to == nil ? "now (\(LocalTimeText.dateTime(until)))" : LocalTimeText.dateTime(until)
+                throw ValidationError("--since \(LocalTimeText.dateTime(since)) is after --until \(end); no dose can be due in that range")
+            }
+        }
     }
 }

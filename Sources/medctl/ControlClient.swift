@@ -1,35 +1,27 @@
-import Glibc
 import MeddControl
+import Systemd
 
 /// One blocking Varlink connection to medd's control socket.
 final class ControlClient {
     let path: String
-    private let descriptor: Int32
+    private let connection: StreamConnection
     private var framer = VarlinkFramer(maximumMessageSize: 256 * 1024 * 1024)
 
     init(path: String) throws(ClientError) {
         self.path = path
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard path.utf8.count < capacity else { throw .unreachable(path: path, reason: "the path is longer than \(capacity - 1) bytes") }
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            buffer.copyBytes(from: path.utf8)
-            buffer[path.utf8.count] = 0
+        let address: SocketAddress
+        do {
+            address = try SocketAddress(path: path)
+        } catch {
+            // SocketAddress refuses only an empty path and one longer than an address holds.
+            throw .unreachable(path: path, reason: path.isEmpty ? error.description : "the path is longer than \(SocketAddress.longestPath) bytes")
         }
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw .unreachable(path: path, reason: Self.lastError()) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard connected == 0 else {
-            let reason = Self.lastError()
-            close(descriptor)
-            throw .unreachable(path: path, reason: reason)
+        do {
+            connection = try StreamConnection.connect(to: address)
+        } catch {
+            throw .unreachable(path: path, reason: error.reason)
         }
     }
-
-    deinit { close(descriptor) }
 
     /// Calls `method` (`io.medd.Control.` is prepended to a bare name) and returns the reply's parameters.
     func call(_ method: String, _ parameters: [String: JSONValue] = [:]) throws(ClientError) -> [String: JSONValue] {
@@ -56,14 +48,10 @@ final class ControlClient {
         if more { message["more"] = .bool(true) }
         var bytes = JSONValue.object(message).serialized
         bytes.append(0)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw .protocolFailure(path: path, reason: "sending: \(Self.lastError())")
-            }
-            offset += written
+        do {
+            try connection.send(all: bytes)
+        } catch {
+            throw .protocolFailure(path: path, reason: "sending: \(error.reason)")
         }
     }
 
@@ -82,22 +70,20 @@ final class ControlClient {
     }
 
     private func nextMessage() throws(ClientError) -> [UInt8] {
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             do {
                 if let message = try framer.nextMessage() { return message }
             } catch {
                 throw .protocolFailure(path: path, reason: "\(error)")
             }
-            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .protocolFailure(path: path, reason: "reading: \(Self.lastError())")
+            let bytes: [UInt8]
+            do {
+                bytes = try connection.receive()
+            } catch {
+                throw .protocolFailure(path: path, reason: "reading: \(error.reason)")
             }
-            if count == 0 { throw .protocolFailure(path: path, reason: "medd closed the connection (did it stop?)") }
-            framer.append(chunk[..<count])
+            if bytes.isEmpty { throw .protocolFailure(path: path, reason: "medd closed the connection (did it stop?)") }
+            framer.append(bytes)
         }
     }
-
-    private static func lastError() -> String { String(cString: strerror(errno)) }
 }

@@ -3,7 +3,7 @@ import MeddControl
 import MeddCore
 
 /// `medctl doses`: doses with their states over a range.
-struct DosesCommand: ParsableCommand {
+struct DosesCommand: ParsableCommand, RangeFlags {
     static let configuration = CommandConfiguration(
         commandName: "doses",
         abstract: "List doses and their states (default: today and the rest of the horizon).",
@@ -14,40 +14,30 @@ struct DosesCommand: ParsableCommand {
             "usec", "state"} and, when set, "answeredAt", "answeredUsec", "source", "snoozeUntil", "note".
             """)
 
+    typealias End = When
+    static let startFlag = RangeFlag("from", "Start of the range.")
+    static let endFlag = RangeFlag("to", "End of the range.")
+
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: ArgumentHelp("`today` for today's doses only.", valueName: "today"))
     var shortcut: String?
 
-    @Option(help: ArgumentHelp("Start of the range.", valueName: "WHEN"))
-    var from: When?
-
-    @Option(help: ArgumentHelp("End of the range.", valueName: "WHEN"))
-    var to: When?
-
-    @Option(name: .customLong("med"), help: ArgumentHelp("Only this medication.", valueName: "ID"))
-    var medication: String?
+    @OptionGroup var range: RangeOptions<DosesCommand>
 
     func validate() throws {
         if let shortcut, shortcut != "today" { throw ValidationError("unknown range '\(shortcut)'; the only shortcut is `today`") }
-        if shortcut != nil, from != nil || to != nil { throw ValidationError("`today` cannot be combined with --from or --to") }
+        if shortcut != nil, range.start != nil || range.end != nil {
+            throw ValidationError("`today` cannot be combined with --from or --to")
+        }
     }
 
     func run() throws {
-        var range: (from: When?, to: When?) = (from, to)
-        if shortcut == "today" {
-            let today = LocalTimeText.today()
-            range = (When(.date(today)), When(.date(today.adding(days: 1))))
-        }
-        try Self.list(global: global, from: range.from, to: range.to, medication: medication)
+        try Self.list(global: global, query: shortcut == "today" ? .day(LocalTimeText.today()) : range.query())
     }
 
-    static func list(global: GlobalOptions, from: When?, to: When?, medication: String?) throws {
-        var parameters: [String: JSONValue] = [:]
-        if let from { parameters["from"] = .string(from.iso()) }
-        if let to { parameters["to"] = .string(to.iso()) }
-        if let medication { parameters["medication"] = .string(medication) }
-        let reply = try global.connect().call("ListDoses", parameters)
+    static func list(global: GlobalOptions, query: DoseQuery) throws {
+        let reply = try global.connect().call("ListDoses", query.listDosesParameters)
         if global.json { return try Output.json(reply["doses"] ?? .array([])) }
         let doses = try DoseRow.list(reply["doses"])
         guard !doses.isEmpty else { return Output.line("no doses in that range") }
@@ -57,5 +47,17 @@ struct DosesCommand: ParsableCommand {
             [LocalTimeText.short(dose.scheduled, today: today), dose.id, TerminalText.cell("\(dose.name) \(dose.dose)"),
              style.state(dose.state), TerminalText.cell(dose.outcome(today: today))]
         })
+    }
+}
+
+/// `medctl today`: `medctl doses today`.
+struct TodayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "today", abstract: "List today's doses and their states (`doses today`).")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        try DosesCommand.list(global: global, query: .day(LocalTimeText.today()))
     }
 }

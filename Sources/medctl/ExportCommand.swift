@@ -2,7 +2,7 @@ import ArgumentParser
 import MeddCore
 
 /// `medctl export`: the history as CSV, or the planned doses as an iCalendar file.
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: ParsableCommand, RangeFlags {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Export the history (CSV) or the planned doses (iCalendar).",
@@ -17,39 +17,41 @@ struct ExportCommand: ParsableCommand {
             HH:MM (today), a span such as 30d (that long ago) or an ISO 8601 instant.
             """)
 
+    typealias End = Days
+    static let startFlag = RangeFlag("since", "Start of the range (csv default: 30d; ics default: today).")
+    static let endFlag = RangeFlag("days", "Length of the range in days (default: to the end of the horizon).", valueName: "N")
+
+    /// What `export` writes: the history as CSV, or the planned doses as an iCalendar file.
+    enum Format: String, CaseIterable, ExpressibleByArgument {
+        case csv, ics
+    }
+
     @OptionGroup var global: GlobalOptions
 
     @Option(help: ArgumentHelp("What to write.", valueName: "csv|ics"))
-    var format: ExportFormat
+    var format: Format
 
-    @Option(help: ArgumentHelp("Start of the range (csv default: 30d; ics default: today).", valueName: "WHEN"))
-    var since: When?
-
-    @Option(help: ArgumentHelp("Length of the range in days (default: to the end of the horizon).", valueName: "N"))
-    var days: Int?
-
-    @Option(name: .customLong("med"), help: ArgumentHelp("Only this medication.", valueName: "ID"))
-    var medication: String?
+    @OptionGroup var range: RangeOptions<ExportCommand>
 
     @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "FILE"))
     var output: String?
 
     func validate() throws {
         if global.json { throw ValidationError("export writes csv or ics; --json does not apply (try `medctl history --json`)") }
-        if let days, !(1...3660).contains(days) { throw ValidationError("--days must be from 1 to 3660; got \(days)") }
+        if let days = range.end?.count, !(1...3660).contains(days) {
+            throw ValidationError("--days must be from 1 to 3660; got \(days)")
+        }
     }
 
     func run() throws {
-        let start = since ?? (format == .csv ? HistoryCommand.defaultSince : When(.date(LocalTimeText.today())))
-        let from = start.instant()
-        let range = ExportRange(from: from, to: days.map { from + .days(Int64($0)) }, medication: medication)
+        let query = range.query(defaultStart: format == .csv ? HistoryCommand.defaultSince : When(.date(LocalTimeText.today())))
         switch format {
         case .csv:
-            try ExportOutput.write(HistoryCSV.document(range.history(global: global)), to: output)
+            try Output.document(HistoryCSV.document(query.history(global: global)), to: output)
         case .ics:
-            var calendar = try ICalendarExport(doses: range.doses(global: global), now: LocalTimeText.now())
-            if let medication { calendar.calendarName += ": \(medication)" }
-            try ExportOutput.write(calendar.document(), to: output)
+            var calendar = try ICalendarExport(doses: query.doses(global: global), now: LocalTimeText.now())
+            if let medication = range.medication { calendar.calendarName += ": \(medication)" }
+            try Output.document(calendar.document(), to: output)
         }
     }
 }

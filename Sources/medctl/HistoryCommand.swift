@@ -2,7 +2,7 @@ import ArgumentParser
 import MeddCore
 
 /// `medctl history`: answered and missed doses.
-struct HistoryCommand: ParsableCommand {
+struct HistoryCommand: ParsableCommand, RangeFlags {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "List answered and missed doses (taken, skipped, missed), oldest first.",
@@ -15,16 +15,13 @@ struct HistoryCommand: ParsableCommand {
             with the columns id,medication,name,dose,scheduled,state,answered_at,source,note.
             """)
 
+    typealias End = When
+    static let startFlag = RangeFlag("since", "Doses due from this time (default: 30d, thirty days ago).")
+    static let endFlag = RangeFlag("until", "Doses due before this time (default: the end of the horizon).")
+
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: ArgumentHelp("Doses due from this time (default: 30d, thirty days ago).", valueName: "WHEN"))
-    var since: When?
-
-    @Option(help: ArgumentHelp("Doses due before this time (default: the end of the horizon).", valueName: "WHEN"))
-    var until: When?
-
-    @Option(name: .customLong("med"), help: ArgumentHelp("Only this medication.", valueName: "ID"))
-    var medication: String?
+    @OptionGroup var range: RangeOptions<HistoryCommand>
 
     @Option(help: ArgumentHelp("How to print the doses.", valueName: "table|json|csv"))
     var format: ReportFormat?
@@ -33,23 +30,52 @@ struct HistoryCommand: ParsableCommand {
 
     func validate() throws {
         _ = try ReportFormat.resolve(format, json: global.json)
-        if let until, until.instant() <= (since ?? Self.defaultSince).instant() {
+        let query = range.query(defaultStart: Self.defaultSince)
+        if let from = query.from, let to = query.to, to <= from {
             throw ValidationError("--until must be later than --since")
         }
     }
 
     func run() throws {
-        let range = ExportRange(from: (since ?? Self.defaultSince).instant(), to: until?.instant(), medication: medication)
-        let doses = try range.history(global: global)
+        let doses = try range.query(defaultStart: Self.defaultSince).history(global: global)
         switch try ReportFormat.resolve(format, json: global.json) {
         case .json:
             try Output.json(.array(doses.map(\.json)))
         case .csv:
-            try ExportOutput.write(HistoryCSV.document(doses))
+            try Output.document(HistoryCSV.document(doses))
         case .table:
             guard !doses.isEmpty else { return Output.line("no answered or missed doses in that range") }
             let style = Style.current
             Output.table(HistoryTable.header, HistoryTable.rows(doses, style: style), style: style)
+        }
+    }
+}
+
+/// The history as CSV, one record per dose; times exactly as the daemon gives them (ISO 8601 with
+/// the dose's offset).
+enum HistoryCSV {
+    static let header = ["id", "medication", "name", "dose", "scheduled", "state", "answered_at", "source", "note"]
+
+    static func document(_ doses: [DoseRow]) -> String {
+        CSVText.document(header: header, rows: doses.map { dose in
+            [dose.id, dose.medication, dose.name, dose.dose, dose.json["scheduled"]?.stringValue ?? "",
+             dose.state, dose.json["answeredAt"]?.stringValue ?? "", dose.source ?? "", dose.note ?? ""]
+        })
+    }
+}
+
+/// The history as a table for people: times in the local zone, text made safe for a terminal.
+enum HistoryTable {
+    static let header = ["DUE", "DOSE ID", "MEDICATION", "STATE", "ANSWERED", "SOURCE", "NOTE"]
+
+    static func rows(_ doses: [DoseRow], style: Style) -> [[String]] {
+        doses.map { dose in
+            let dueDate = LocalTimeText.rules.local(dose.scheduled).date
+            return [LocalTimeText.dateTime(dose.scheduled), dose.id, TerminalText.cell("\(dose.name) \(dose.dose)"),
+                    style.state(dose.state),
+                    // Only the time when answered on the day it was due.
+                    dose.answeredAt.map { LocalTimeText.short($0, today: dueDate) } ?? "",
+                    dose.source ?? "", TerminalText.cell(dose.note ?? "")]
         }
     }
 }

@@ -1,4 +1,3 @@
-import Glibc
 import MeddCore
 import Systemd
 
@@ -15,7 +14,7 @@ enum JournalAdherence {
     static func finals(since: Instant, until: Instant, medication: String?) throws(SystemError) -> [FinalAnswer] {
         let reader = try JournalReader()
         try reader.addMatch("SYSLOG_IDENTIFIER", DoseEvent.journalIdentifier)
-        try reader.addMatch("_UID", String(getuid()))
+        try reader.addMatchCurrentUser()
         if let medication { try reader.addMatch("MEDD_MED_ID", medication) }
         for kind in EventKind.allCases where kind.isFinal { try reader.addMatch("MEDD_EVENT", kind.rawValue) }
         try reader.seekHead()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MeddCore
 
 /// `medctl`: check and plan offline; answer, inspect and audit doses through the daemon.
 @main
@@ -11,6 +12,7 @@ struct Medctl: ParsableCommand {
             Exit status: 0 success; 1 the daemon answered with an error, or `check` found errors; \
             2 usage error; 69 the daemon cannot be reached.
             """,
+        version: MeddVersion.current,
         subcommands: [
             CheckCommand.self, PlanCommand.self, StatusCommand.self, DosesCommand.self, TodayCommand.self,
             TakenCommand.self, SnoozeCommand.self, SkipCommand.self, MedsCommand.self, AdherenceCommand.self,

@@ -1,10 +1,18 @@
+import ArgumentParser
 import Foundation
 import MeddControl
+import Systemd
 
 /// Writing to the terminal: stdout for results, stderr for errors.
 enum Output {
     static func line(_ text: String) {
         print(text)
+    }
+
+    /// A line written at once rather than when the buffer fills, for a reader that waits for each line;
+    /// a failed write is ignored, as `print` ignores it.
+    static func unbufferedLine(_ text: String) {
+        try? DescriptorIO.writeAll(Array((text + "\n").utf8), to: DescriptorIO.standardOutput)
     }
 
     static func error(_ text: String) {
@@ -40,6 +48,21 @@ enum Output {
         }
     }
 
+    /// Writes a finished document byte for byte (CRLF line ends stay as they are) to stdout, or to
+    /// `path` opened the way a shell's `>` would, so `/dev/stdout` or a FIFO work too.
+    static func document(_ text: String, to path: String? = nil) throws {
+        do {
+            if let path {
+                try DescriptorIO.writeFile(Array(text.utf8), path: path)
+            } else {
+                try DescriptorIO.writeAll(Array(text.utf8), to: DescriptorIO.standardOutput)
+            }
+        } catch {
+            Output.error("medctl: cannot write \(path ?? "standard output"): \(error.reason)")
+            throw ExitCode.failure
+        }
+    }
+
     /// Characters on screen: escape sequences (`ESC [ … m`) take none.
     static func visibleWidth(_ text: String) -> Int {
         var width = 0
@@ -54,5 +77,33 @@ enum Output {
             }
         }
         return width
+    }
+}
+
+/// How `history` and `adherence` print: `--format table|json|csv`, where the global `--json` means json.
+enum ReportFormat: String, CaseIterable, ExpressibleByArgument {
+    case table, json, csv
+
+    /// The format asked for; `--json` with another `--format` is a usage error.
+    static func resolve(_ format: ReportFormat?, json: Bool) throws -> ReportFormat {
+        if json, let format, format != .json {
+            throw ValidationError("--json contradicts --format \(format.rawValue); give one of them")
+        }
+        return json ? .json : format ?? .table
+    }
+}
+
+extension JSONValue {
+    /// The value as `JSONSerialization` takes it.
+    fileprivate var foundationObject: Any {
+        switch self {
+        case .null: NSNull()
+        case .bool(let value): value
+        case .integer(let value): value
+        case .number(let value): value
+        case .string(let value): value
+        case .array(let values): values.map(\.foundationObject)
+        case .object(let members): members.mapValues(\.foundationObject)
+        }
     }
 }

@@ -15,12 +15,18 @@ struct SnoozeCommand: ParsableCommand {
     @Argument(help: AnswerCommand.targetHelp)
     var targets: [String]
 
-    @Option(help: ArgumentHelp("How long, 1 to 1440 (default: the first of settings.snooze).", valueName: "MINUTES"))
+    /// What the daemon accepts, so a wrong length is a usage error before anything is sent.
+    private static let acceptedMinutes = MethodSignature.snoozeMinutes
+    private static let acceptedText = "\(acceptedMinutes.lowerBound) to \(acceptedMinutes.upperBound)"
+
+    @Option(help: ArgumentHelp("How long, \(Self.acceptedText) (default: the first of settings.snooze).", valueName: "MINUTES"))
     var minutes: Int?
 
     func validate() throws {
         if targets.isEmpty { throw ValidationError("name at least one dose or medication") }
-        if let minutes, !(1...1440).contains(minutes) { throw ValidationError("--minutes must be from 1 to 1440; got \(minutes)") }
+        if let minutes, !Self.acceptedMinutes.contains(minutes) {
+            throw ValidationError("--minutes must be from \(Self.acceptedText); got \(minutes)")
+        }
     }
 
     func run() throws {

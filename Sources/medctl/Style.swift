@@ -1,12 +1,12 @@
 import Foundation
-import Glibc
+import Systemd
 
 /// Colour for people at a terminal: only when standard output is one, never with `NO_COLOR`
 /// (https://no-color.org) or `TERM=dumb`.
 struct Style {
     let enabled: Bool
 
-    static let current = Style(enabled: isatty(STDOUT_FILENO) == 1 && Self.allowed(ProcessInfo.processInfo.environment))
+    static let current = Style(enabled: DescriptorIO.isTerminal(DescriptorIO.standardOutput) && Self.allowed(ProcessInfo.processInfo.environment))
 
     static func allowed(_ environment: [String: String]) -> Bool {
         environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"

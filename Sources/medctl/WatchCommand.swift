@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import MeddControl
 import MeddCore
 
@@ -43,9 +42,9 @@ struct WatchCommand: ParsableCommand {
         }
     }
 
+    /// A pipe to a status bar must see each line at once.
     private func emit(_ line: String) {
-        Output.line(line)
-        fflush(nil)  // a pipe to a status bar must see each line at once
+        Output.unbufferedLine(line)
     }
 
     static func eventLine(_ parameters: [String: JSONValue]) -> String {

@@ -14,9 +14,7 @@ struct WaybarStatus {
         do {
             let status = try client.call("Status")
             let today = LocalTimeText.today()
-            let doses = try DoseRow.list(try client.call("ListDoses", [
-                "from": .string(When(.date(today)).iso()), "to": .string(When(.date(today.adding(days: 1))).iso()),
-            ])["doses"])
+            let doses = try DoseRow.list(try client.call("ListDoses", DoseQuery.day(today).listDosesParameters)["doses"])
             return Self.render(status: status, today: doses, day: today)
         } catch {
             return Self.disconnected

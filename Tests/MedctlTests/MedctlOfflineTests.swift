@@ -1,4 +1,5 @@
 import Foundation
+import MeddCore
 import Testing
 
 /// `medctl check` and `medctl plan` run as a user would run them: the real binary, real files.
@@ -111,5 +112,13 @@ import Testing
         #expect(result.stdout.contains("check"))
         #expect(result.stdout.contains("plan"))
         #expect(result.stdout.contains("69 the daemon cannot be reached"))
+    }
+
+    /// `--version` prints exactly medd's version, as `medd --version` does, and exits 0.
+    @Test func version() throws {
+        let result = try MedctlRunner.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == MeddVersion.current + "\n")
+        #expect(result.stderr.isEmpty)
     }
 }

@@ -24,39 +24,39 @@ import MeddControl
 
     /// `ListDoses` with none, some and all of its parameters.
     @Test func listDoses() throws {
-        #expect(try Self.request(#"{"method":"io.medd.Control.ListDoses"}"#) == .listDoses(ListDosesRequest()))
+        #expect(try Self.request(#"{"method":"io.medd.Control.ListDoses"}"#) == .listDoses(ControlRequest.ListDoses()))
         #expect(try Self.request(#"{"method":"io.medd.Control.ListDoses","parameters":{"from":"2026-11-22T00:00:00+01:00","to":"2026-11-23T00:00:00+01:00","medication":"aspirin"}}"#)
-            == .listDoses(ListDosesRequest(from: "2026-11-22T00:00:00+01:00", to: "2026-11-23T00:00:00+01:00", medication: "aspirin")))
-        #expect(try Self.request(#"{"method":"io.medd.Control.ListDoses","parameters":{"medication":null}}"#) == .listDoses(ListDosesRequest()))
+            == .listDoses(ControlRequest.ListDoses(from: "2026-11-22T00:00:00+01:00", to: "2026-11-23T00:00:00+01:00", medication: "aspirin")))
+        #expect(try Self.request(#"{"method":"io.medd.Control.ListDoses","parameters":{"medication":null}}"#) == .listDoses(ControlRequest.ListDoses()))
     }
 
     /// `Taken` with a dose ID, a time and a note (escapes and non-ASCII included).
     @Test func taken() throws {
         #expect(try Self.request(#"{"method":"io.medd.Control.Taken","parameters":{"dose":"aspirin_20261122_08_00"}}"#)
-            == .taken(TakenRequest(dose: "aspirin_20261122_08_00")))
+            == .taken(ControlRequest.Taken(dose: "aspirin_20261122_08_00")))
         #expect(try Self.request(#"{"method":"io.medd.Control.Taken","parameters":{"dose":"aspirin","at":"2026-11-22T08:05:00+01:00","note":"mit Wasser \u00e9\ud83d\ude00\n"}}"#)
-            == .taken(TakenRequest(dose: "aspirin", at: "2026-11-22T08:05:00+01:00", note: "mit Wasser é😀\n")))
+            == .taken(ControlRequest.Taken(dose: "aspirin", at: "2026-11-22T08:05:00+01:00", note: "mit Wasser é😀\n")))
     }
 
     /// `Snooze` with and without minutes, at both ends of the range.
     @Test func snooze() throws {
-        #expect(try Self.request(#"{"method":"io.medd.Control.Snooze","parameters":{"dose":"a"}}"#) == .snooze(SnoozeRequest(dose: "a")))
-        #expect(try Self.request(#"{"method":"io.medd.Control.Snooze","parameters":{"dose":"a","minutes":1}}"#) == .snooze(SnoozeRequest(dose: "a", minutes: 1)))
+        #expect(try Self.request(#"{"method":"io.medd.Control.Snooze","parameters":{"dose":"a"}}"#) == .snooze(ControlRequest.Snooze(dose: "a")))
+        #expect(try Self.request(#"{"method":"io.medd.Control.Snooze","parameters":{"dose":"a","minutes":1}}"#) == .snooze(ControlRequest.Snooze(dose: "a", minutes: 1)))
         let maximum = MethodSignature.maximumSnoozeMinutes
         #expect(try Self.request(#"{"method":"io.medd.Control.Snooze","parameters":{"dose":"a","minutes":\#(maximum)}}"#)
-            == .snooze(SnoozeRequest(dose: "a", minutes: maximum)))
+            == .snooze(ControlRequest.Snooze(dose: "a", minutes: maximum)))
     }
 
     /// `Skip` with and without a reason.
     @Test func skip() throws {
-        #expect(try Self.request(#"{"method":"io.medd.Control.Skip","parameters":{"dose":"a"}}"#) == .skip(SkipRequest(dose: "a")))
-        #expect(try Self.request(#"{"method":"io.medd.Control.Skip","parameters":{"dose":"a","reason":""}}"#) == .skip(SkipRequest(dose: "a", reason: "")))
+        #expect(try Self.request(#"{"method":"io.medd.Control.Skip","parameters":{"dose":"a"}}"#) == .skip(ControlRequest.Skip(dose: "a")))
+        #expect(try Self.request(#"{"method":"io.medd.Control.Skip","parameters":{"dose":"a","reason":""}}"#) == .skip(ControlRequest.Skip(dose: "a", reason: "")))
     }
 
     /// `Adherence` with a range and a medication.
     @Test func adherence() throws {
         #expect(try Self.request(#"{"method":"io.medd.Control.Adherence","parameters":{"since":"2026-11-01","until":"2026-11-22","medication":"a"}}"#)
-            == .adherence(AdherenceRequest(since: "2026-11-01", until: "2026-11-22", medication: "a")))
+            == .adherence(ControlRequest.Adherence(since: "2026-11-01", until: "2026-11-22", medication: "a")))
     }
 
     /// The `oneway`, `more` and `upgrade` flags, whitespace around the value, and unknown envelope keys.

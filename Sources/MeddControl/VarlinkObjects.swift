@@ -1,0 +1,61 @@
+public import MeddCore
+
+// The object types of the control interface (`Dose`, `Medication`, `AdherenceCounts` in io.medd.Control.varlink),
+// built from the core's values.
+
+extension DoseRecord {
+    /// The `Dose` object of the control interface; times in the dose's own UTC offset.
+    public var varlinkValue: JSONValue {
+        var object: [String: JSONValue] = [
+            "id": .string(id.description),
+            "medication": .string(dose.medication),
+            "name": .string(dose.name),
+            "dose": .string(dose.doseText),
+            "scheduled": .string(dose.scheduledText),
+            "usec": .integer(Int(dose.scheduled.usec)),
+            "state": .string(state.rawValue),
+        ]
+        if let answeredAt {
+            object["answeredAt"] = .string(answeredAt.format(offsetSeconds: dose.utcOffset))
+            object["answeredUsec"] = .integer(Int(answeredAt.usec))
+        }
+        if let source { object["source"] = .string(source.rawValue) }
+        if let snoozeUntil { object["snoozeUntil"] = .string(snoozeUntil.format(offsetSeconds: dose.utcOffset)) }
+        if let note { object["note"] = .string(note) }
+        return .object(object)
+    }
+}
+
+extension Medication {
+    /// The `Medication` object of the control interface, with the stock level the daemon counts and
+    /// the zone it follows (its own, else the settings').
+    public func varlinkValue(stockLevel: Int?, zone: ZoneChoice) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "id": .string(id),
+            "name": .string(name),
+            "dose": .string(dose),
+            "schedule": .string(schedule.summary),
+            "paused": .bool(paused),
+            "asNeeded": .bool(isAsNeeded),
+        ]
+        if case .named(let identifier) = timezone ?? zone { object["timezone"] = .string(identifier) }
+        if let stockLevel { object["stock"] = .integer(stockLevel) }
+        if let refillAt { object["refillAt"] = .integer(refillAt) }
+        if let notes { object["notes"] = .string(notes) }
+        return .object(object)
+    }
+}
+
+extension AdherenceCounts {
+    /// The `AdherenceCounts` object of the control interface.
+    public var varlinkValue: JSONValue {
+        .object([
+            "onTime": .integer(onTime),
+            "late": .integer(late),
+            "skipped": .integer(skipped),
+            "missed": .integer(missed),
+            "taken": .integer(taken),
+            "percentage": percentage.map(JSONValue.number) ?? .null,
+        ])
+    }
+}

@@ -1,0 +1,49 @@
+import Glibc
+
+/// Blocking writes for command-line tools, and whether a person is watching. A transfer ends when all
+/// bytes are taken or with the errno that stopped it; `retryingInterrupts` is the one place EINTR is retried.
+extension DescriptorIO {
+    public static let standardOutput = STDOUT_FILENO
+
+    /// Whether `descriptor` is a terminal.
+    public static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1
+    }
+
+    /// Writes all of `bytes` to `descriptor`, blocking until they are written.
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(SystemError) {
+        try transferAll(bytes, call: "write") { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    }
+
+    /// Opens `path` as a shell's `>` does (created with mode 0666 less the umask, else emptied; a FIFO or
+    /// `/dev/stdout` works too), writes all of `bytes` and closes it.
+    public static func writeFile(_ bytes: [UInt8], path: String) throws(SystemError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw SystemError("open(\(path))", errno: errno) }
+        do {
+            try writeAll(bytes, to: descriptor)
+        } catch {
+            Glibc.close(descriptor)
+            throw error
+        }
+        guard Glibc.close(descriptor) == 0 else { throw SystemError("close(\(path))", errno: errno) }
+    }
+
+    /// Hands what is left of `bytes` to `transfer` (one write(2) or send(2)) until all are taken.
+    static func transferAll(_ bytes: [UInt8], call: String, _ transfer: (UnsafeRawBufferPointer) -> Int) throws(SystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = try retryingInterrupts(call) { bytes[offset...].withUnsafeBytes(transfer) }
+            offset += count
+        }
+    }
+
+    /// The result of `call` (a count, or -1 with `errno`), called again while a signal interrupts it.
+    static func retryingInterrupts(_ name: String, _ call: () -> Int) throws(SystemError) -> Int {
+        while true {
+            let result = call()
+            if result >= 0 { return result }
+            guard errno == EINTR else { throw SystemError(name, errno: errno) }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import MeddControl
+import MeddCore
+
+/// `adherence --calendar`: the day-by-day view, a heat map of each day's worst outcome.
+extension AdherenceCommand {
+    func showCalendar() throws {
+        let now = LocalTimeText.now()
+        let rules = LocalTimeText.rules
+        let given = range.query(now: now)
+        let last = rules.local(given.to ?? now).date
+        let first = given.from.map { rules.local($0).date } ?? last.adding(days: 1 - Self.calendarDays)
+        let start = rules.startOfDay(first)
+        let end = rules.startOfDay(last.adding(days: 1))
+        let finals = try fromJournal
+            ? JournalAdherence.finals(since: start, until: end, medication: range.medication)
+            : daemonFinals(from: start, to: end)
+        let days = CalendarDay.tally(finals, from: first, through: last, rules: rules)
+        switch try ReportFormat.resolve(format, json: global.json) {
+        case .json:
+            try Output.json(.array(days.map(\.json)))
+        case .csv:
+            print(CSVText.document(header: CalendarDay.csvHeader, rows: days.map(\.csvRecord)), terminator: "")
+        case .table:
+            let source: AdherenceSource = fromJournal ? .journal : .ledger
+            Output.line("Adherence by day, \(first) to \(last), \(range.medication ?? "all medications"), \(source.phrase)")
+            CalendarGrid(days: days).lines.forEach(Output.line)
+        }
+    }
+
+    /// The answered and missed doses `ListDoses` reports in `[from, to)`.
+    private func daemonFinals(from: Instant, to: Instant) throws -> [FinalAnswer] {
+        try DoseQuery(from: from, to: to, medication: range.medication).history(global: global).compactMap { row in
+            guard let kind = EventKind(rawValue: row.state) else { return nil }
+            return FinalAnswer(medication: row.medication, kind: kind, scheduled: row.scheduled, at: row.answeredAt ?? row.scheduled)
+        }
+    }
+}
+
+/// The final outcomes of the doses due on one local day.
+private struct CalendarDay {
+    var date: LocalDate
+    var counts: AdherenceCounts
+
+    var outcome: CalendarOutcome { CalendarOutcome(self) }
+
+    /// Every day from `first` through `last`, each with the answers of the doses due on it (local zone).
+    static func tally(_ finals: [FinalAnswer], from first: LocalDate, through last: LocalDate,
+                      rules: ZoneRules = LocalTimeText.rules) -> [CalendarDay] {
+        let byDate = Dictionary(grouping: finals) { rules.local($0.scheduled).date }
+        return (first.dayNumber...last.dayNumber).map { number in
+            let date = LocalDate(dayNumber: number)
+            return CalendarDay(date: date, counts: Adherence.report(finals: byDate[date] ?? []).total)
+        }
+    }
+
+    var json: JSONValue {
+        .object([
+            "date": .string(date.iso8601),
+            "onTime": .integer(counts.onTime),
+            "late": .integer(counts.late),
+            "skipped": .integer(counts.skipped),
+            "missed": .integer(counts.missed),
+        ])
+    }
+
+    var csvRecord: [String] {
+        [date.iso8601] + [counts.onTime, counts.late, counts.skipped, counts.missed].map(String.init)
+    }
+
+    static let csvHeader = ["date", "on_time", "late", "skipped", "missed"]
+}
+
+/// What a calendar cell shows: the worst outcome of the day's doses, so a gap stands out.
+private enum CalendarOutcome: CaseIterable {
+    case onTime, late, skipped, missed, nothing
+
+    init(_ day: CalendarDay) {
+        let counts = day.counts
+        self = counts.missed > 0 ? .missed : counts.skipped > 0 ? .skipped : counts.late > 0 ? .late
+            : counts.onTime > 0 ? .onTime : .nothing
+    }
+
+    /// Distinct without colour, densest for the best day.
+    var glyph: String {
+        switch self {
+        case .onTime: "██"
+        case .late: "▓▓"
+        case .skipped: "▒▒"
+        case .missed: "░░"
+        case .nothing: "··"
+        }
+    }
+
+    var meaning: String {
+        switch self {
+        case .onTime: "all on time"
+        case .late: "some late"
+        case .skipped: "some skipped"
+        case .missed: "some missed"
+        case .nothing: "none answered"
+        }
+    }
+
+    func cell(_ style: Style) -> String {
+        switch self {
+        case .onTime: style.paint(glyph, "32")
+        case .late: style.paint(glyph, "33")
+        case .skipped: style.paint(glyph, "34")
+        case .missed: style.paint(glyph, "31")
+        case .nothing: style.dim(glyph)
+        }
+    }
+}
+
+/// The days as a heat map that fits 80 columns: one row per week, Monday to Sunday, one
+/// two-character cell per day; the row's label is its Monday, with the month and year when they change.
+private struct CalendarGrid {
+    private static let weekdays = "Mo Tu We Th Fr Sa Su"
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static let gutter = "   "
+
+    let days: [CalendarDay]
+    var style: Style = .current
+
+    var lines: [String] {
+        guard let first = days.first?.date, let last = days.last?.date else { return [] }
+        let outcomes = Dictionary(uniqueKeysWithValues: days.map { ($0.date, $0.outcome) })
+        var lines = [String(repeating: " ", count: 11) + Self.gutter + style.dim(Self.weekdays)]
+        var previous: LocalDate?
+        var monday = first.adding(days: -Self.daysSinceMonday(first))
+        while monday <= last {
+            let cells = (0..<7).map { offset in outcomes[monday.adding(days: Int64(offset))]?.cell(style) ?? "  " }
+            var line = label(monday, after: previous) + Self.gutter + cells.joined(separator: " ")
+            while line.last == " " { line.removeLast() }
+            lines.append(line)
+            previous = monday
+            monday = monday.adding(days: 7)
+        }
+        lines.append("")
+        lines.append(CalendarOutcome.allCases.map { "\($0.cell(style)) \($0.meaning)" }.joined(separator: "  "))
+        return lines
+    }
+
+    /// `2026 Aug 31` on the first row and when the year changes, `     Sep  7` when the month does,
+    /// else just the day: eleven characters.
+    private func label(_ monday: LocalDate, after previous: LocalDate?) -> String {
+        let day = monday.day < 10 ? " \(monday.day)" : "\(monday.day)"
+        let month = Self.months[monday.month - 1]
+        if previous?.year != monday.year { return "\(monday.year) \(month) \(day)" }
+        if previous?.month != monday.month { return "     \(month) \(day)" }
+        return "         \(day)"
+    }
+
+    private static func daysSinceMonday(_ date: LocalDate) -> Int64 {
+        Int64(Weekday.allCases.firstIndex(of: date.weekday)!)
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import MeddControl
+import MeddCore
+
+/// The range options of `doses`, `history`, `adherence` and `export`: a start, an end and `--med`,
+/// parsed the same way for all of them into a `DoseQuery`. Each verb keeps its own flag names and help
+/// through `Flags` (`--since`/`--until`, `--from`/`--to`, `--since`/`--days`).
+struct RangeOptions<Flags: RangeFlags>: ParsableArguments {
+    @Option(name: .customLong(Flags.startFlag.name), help: Flags.startFlag.help)
+    var start: When?
+
+    @Option(name: .customLong(Flags.endFlag.name), help: Flags.endFlag.help)
+    var end: Flags.End?
+
+    @Option(name: .customLong("med"), help: ArgumentHelp("Only this medication.", valueName: "ID"))
+    var medication: String?
+
+    /// The range as given, starting at `defaultStart` when no start was given; an end given as a
+    /// length counts from the start.
+    func query(defaultStart: When? = nil, now: Instant = LocalTimeText.now()) -> DoseQuery {
+        let from = (start ?? defaultStart)?.instant(now: now)
+        return DoseQuery(from: from, to: end?.instant(after: from, now: now), medication: medication)
+    }
+}
+
+/// How one verb spells its range options.
+protocol RangeFlags {
+    /// `When` for an end point, `Days` for a length.
+    associatedtype End: RangeEnd
+    static var startFlag: RangeFlag { get }
+    static var endFlag: RangeFlag { get }
+}
+
+struct RangeFlag {
+    var name: String
+    var help: ArgumentHelp
+
+    init(_ name: String, _ help: String, valueName: String = "WHEN") {
+        self.name = name
+        self.help = ArgumentHelp(help, valueName: valueName)
+    }
+}
+
+/// How a range's end is written on the command line.
+protocol RangeEnd: ExpressibleByArgument {
+    func instant(after start: Instant?, now: Instant) -> Instant
+}
+
+extension When: RangeEnd {
+    func instant(after start: Instant?, now: Instant) -> Instant { instant(now: now) }
+}
+
+/// `--days N`: the range ends N days after its start.
+struct Days: RangeEnd {
+    var count: Int
+
+    init?(argument: String) {
+        guard let count = Int(argument) else { return nil }
+        self.count = count
+    }
+
+    func instant(after start: Instant?, now: Instant) -> Instant { (start ?? now) + .days(Int64(count)) }
+}
+
+/// A range of due times and a medication as the daemon's `ListDoses` and `Adherence` take them; what
+/// is nil is left to the daemon's defaults, on its own clock.
+struct DoseQuery {
+    var from: Instant?
+    var to: Instant?
+    var medication: String?
+
+    /// The doses due on `day`, local time.
+    static func day(_ day: LocalDate) -> DoseQuery {
+        DoseQuery(from: LocalTimeText.rules.startOfDay(day), to: LocalTimeText.rules.startOfDay(day.adding(days: 1)))
+    }
+
+    var listDosesParameters: [String: JSONValue] { parameters(from: "from", to: "to") }
+    var adherenceParameters: [String: JSONValue] { parameters(from: "since", to: "until") }
+
+    private func parameters(from fromName: String, to toName: String) -> [String: JSONValue] {
+        var parameters: [String: JSONValue] = [:]
+        if let from { parameters[fromName] = .string(LocalTimeText.rules.format(from)) }
+        if let to { parameters[toName] = .string(LocalTimeText.rules.format(to)) }
+        if let medication { parameters["medication"] = .string(medication) }
+        return parameters
+    }
+
+    /// Every dose due in the range, in the daemon's order (by due instant), whatever its state.
+    func doses(global: GlobalOptions) throws(ClientError) -> [DoseRow] {
+        do {
+            return try DoseRow.list(global.connect().call("ListDoses", listDosesParameters)["doses"])
+        } catch {
+            // A start past the end of the horizon: the daemon refuses its default end as earlier than
+            // the start, but the range is simply empty.
+            if to == nil, case .daemon("org.varlink.service.InvalidParameter", let details) = error,
+               details["parameter"] == .string("to") { return [] }
+            throw error
+        }
+    }
+
+    /// The answered and missed doses, oldest first. Past doses the daemon never recorded (before it
+    /// first ran) stay `planned` and are left out.
+    func history(global: GlobalOptions) throws(ClientError) -> [DoseRow] {
+        try doses(global: global).filter(\.isFinal)
+    }
+}
