@@ -51,8 +51,9 @@ extension ConfigValidator {
         for (offset, element) in elements.enumerated() {
             let elementPath = path.appending(index: offset)
             guard let span = positiveDuration(element, at: elementPath, example: "10m") else { continue }
-            if span > .hours(24) {
-                report(elementPath, .value, "\(Self.quoted(element.string ?? span.description)) is longer than 24h; snooze for at most 24h")
+            if span > DoseBook.longestSnooze {
+                let longest = "\(DoseBook.longestSnooze.seconds / 3600)h"
+                report(elementPath, .value, "\(Self.quoted(element.string ?? span.description)) is longer than \(longest); snooze for at most \(longest)")
             } else if span.seconds % 60 != 0 {
                 report(elementPath, .value, "\(Self.quoted(element.string ?? span.description)) is not a whole number of minutes; use e.g. \"1m\" or \"2m\"")
             } else {

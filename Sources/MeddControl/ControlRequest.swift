@@ -130,7 +130,3 @@ struct ControlMethod: Sendable {
     /// Interfaces served, in the order `GetInfo` lists them.
     static let interfaces = ["org.varlink.service", ControlInterface.name]
 }
-
-// The old names, for MeddDaemon until it says ControlRequest.ListDoses and ControlRequest.Adherence.
-public typealias ListDosesRequest = ControlRequest.ListDoses
-public typealias AdherenceRequest = ControlRequest.Adherence

@@ -133,7 +133,7 @@ final class ControlCalls {
         return VarlinkReply.parameters(parameters)
     }
 
-    private func listDoses(_ request: ListDosesRequest) throws(VarlinkError) -> [UInt8] {
+    private func listDoses(_ request: ControlRequest.ListDoses) throws(VarlinkError) -> [UInt8] {
         let now = clock.now()
         let from = try request.from.map { text throws(VarlinkError) in try instant(text, parameter: "from") }
             ?? localZoneRules.startOfDay(localZoneRules.local(now).date)
@@ -150,7 +150,7 @@ final class ControlCalls {
         }
     }
 
-    private func adherence(_ request: AdherenceRequest) throws(VarlinkError) -> [String: JSONValue] {
+    private func adherence(_ request: ControlRequest.Adherence) throws(VarlinkError) -> [String: JSONValue] {
         let now = clock.now()
         let until = try request.until.map { text throws(VarlinkError) in try instant(text, parameter: "until") } ?? now
         let since = try request.since.map { text throws(VarlinkError) in try instant(text, parameter: "since") }

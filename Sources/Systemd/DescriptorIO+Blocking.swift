@@ -1,7 +1,7 @@
 import Glibc
 
 /// Blocking writes for command-line tools, and whether a person is watching. A transfer ends when all
-/// bytes are taken or with the errno that stopped it; `retryingInterrupts` is the one place EINTR is retried.
+/// bytes are taken or with the errno that stopped it.
 extension DescriptorIO {
     public static let standardOutput = STDOUT_FILENO
 
@@ -35,15 +35,6 @@ extension DescriptorIO {
         while offset < bytes.count {
             let count = try retryingInterrupts(call) { bytes[offset...].withUnsafeBytes(transfer) }
             offset += count
-        }
-    }
-
-    /// The result of `call` (a count, or -1 with `errno`), called again while a signal interrupts it.
-    static func retryingInterrupts(_ name: String, _ call: () -> Int) throws(SystemError) -> Int {
-        while true {
-            let result = call()
-            if result >= 0 { return result }
-            guard errno == EINTR else { throw SystemError(name, errno: errno) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import CSystemd
+import Glibc
 
 /// Matches, as `sd_journal_add_match(3)` combines them: matches on the same field are ORed, on different
 /// fields ANDed; `addDisjunction()` ORs everything so far with what follows, `addConjunction()` ANDs it.
@@ -16,6 +17,11 @@ extension JournalReader {
 
     public func addConjunction() throws(SystemError) {
         _ = try SystemError.check("sd_journal_add_conjunction", sd_journal_add_conjunction(handle))
+    }
+
+    /// Only entries logged by processes running as this process's (real) user.
+    public func addMatchCurrentUser() throws(SystemError) {
+        try addMatch("_UID", String(getuid()))
     }
 
     /// Drops every match: all entries pass again.

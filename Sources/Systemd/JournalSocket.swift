@@ -42,17 +42,19 @@ public final class JournalSocket: @unchecked Sendable {
             datagram.append(UInt8(ascii: "\n"))
         }
         if descriptor < 0, let failure = connect() { return .unavailable(failure) }
-        let sent = SystemCall.retryingInterrupts {
-            datagram.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        }
-        switch sent {
-        case .success: return .sent
-        case .failure(.wouldBlock): return .wouldBlock
-        case .failure(let failure) where failure.rawValue == EMSGSIZE:
-            return .refused("the entry is \(datagram.count) bytes, more than a datagram carries")
-        case .failure(let failure):
-            disconnect()
-            return .unavailable(SystemError("send to \(path)", errno: failure.rawValue))
+        do {
+            _ = try DescriptorIO.retryingInterrupts("send to \(path)") {
+                datagram.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            }
+            return .sent
+        } catch {
+            switch error.errno {
+            case EAGAIN: return .wouldBlock
+            case EMSGSIZE: return .refused("the entry is \(datagram.count) bytes, more than a datagram carries")
+            default:
+                disconnect()
+                return .unavailable(error)
+            }
         }
     }
 

@@ -27,9 +27,8 @@ public enum StandardErrorDestination: Sendable {
         return isatty(STDERR_FILENO) == 1 ? .terminal : .elsewhere
     }
 
-    /// Writes `line` and a newline to standard error in one call.
+    /// Writes `line` and a newline to standard error.
     @Sendable public static func write(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
-        _ = SystemCall.retryingInterrupts { bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) } }
+        try? DescriptorIO.writeAll(Array((line + "\n").utf8), to: STDERR_FILENO)
     }
 }
