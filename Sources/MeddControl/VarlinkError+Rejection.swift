@@ -2,7 +2,7 @@ public import MeddCore
 
 extension VarlinkError {
     /// The Varlink error for a refusal of the dose book.
-    public init(_ rejection: Rejection) {
+    public init(_ rejection: DoseBook.Rejection) {
         switch rejection {
         case .noSuchDose(let text):
             self = .control("NoSuchDose", ["dose": .string(text)])
