@@ -6,3 +6,35 @@ public enum EventKind: String, CaseIterable, Hashable, Sendable, Codable {
     /// The final states a dose can end in.
     public var isFinal: Bool { self == .taken || self == .skipped || self == .missed }
 }
+
+/// The journal identity of each event kind: its `MESSAGE_ID` and `PRIORITY`.
+extension EventKind {
+    /// The fixed 128-bit `MESSAGE_ID` of this kind, 32 lowercase hex digits.
+    /// These never change: `units/medd.catalog` documents them and users filter on them.
+    public var messageID: String {
+        switch self {
+        case .fired: "1570343c2d3f4857a8ddefd14135d38b"
+        case .renotified: "82d2acc85b9142c9a4fdec7f355c2258"
+        case .snoozed: "cedd599663e74898a3b0dae4cecaf15d"
+        case .taken: "c213daac996b49b493985e0b78751488"
+        case .skipped: "f05dd07f196f4aa4b5717cb9d59a8332"
+        case .missed: "517174550f6948679ae7c8c6a9ec4c60"
+        case .lowStock: "5b42fe476b64463ba55c8d8ed7d4bd1f"
+        }
+    }
+
+    /// The kind whose `MESSAGE_ID` this is, or nil.
+    public init?(messageID: String) {
+        guard let kind = Self.allCases.first(where: { $0.messageID == messageID.lowercased() }) else { return nil }
+        self = kind
+    }
+
+    /// The syslog `PRIORITY`: 5 (notice) for alerts, 6 (info) for answers, 4 (warning) for `missed` and `low-stock`.
+    public var journalPriority: Int {
+        switch self {
+        case .fired, .renotified: 5
+        case .taken, .skipped, .snoozed: 6
+        case .missed, .lowStock: 4
+        }
+    }
+}
