@@ -64,7 +64,7 @@ public struct AdherenceCounts: Hashable, Sendable, Codable {
         total == 0 ? nil : Double(taken) * 100 / Double(total)
     }
 
-    mutating func add(_ other: AdherenceCounts) {
+    fileprivate mutating func add(_ other: AdherenceCounts) {
         onTime += other.onTime
         late += other.late
         skipped += other.skipped

@@ -41,7 +41,7 @@ public struct Cycle: Hashable, Sendable {
         self.off = off
     }
 
-    func isOn(daysSinceStart: Int64) -> Bool {
+    fileprivate func isOn(daysSinceStart: Int64) -> Bool {
         daysSinceStart % Int64(on + off) < Int64(on)
     }
 }
