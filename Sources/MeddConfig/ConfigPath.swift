@@ -1,12 +1,18 @@
 /// A key path into the configuration, shown as `medication.metformin.times[1]`.
 struct ConfigPath: Hashable, Sendable, CustomStringConvertible {
-    var segments: [PathSegment]
+    /// One step of a key path into a TOML document: a table key or an array index.
+    enum Segment: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
 
-    init(_ segments: [PathSegment] = []) { self.segments = segments }
+    var segments: [Segment]
+
+    init(_ segments: [Segment] = []) { self.segments = segments }
 
     /// Reads the displayed form back: `a.b[2]."quoted key".c`.
     init(parsing text: String) {
-        var segments: [PathSegment] = []
+        var segments: [Segment] = []
         var scalars = Array(text.unicodeScalars)[...]
         var pending = String.UnicodeScalarView()
         var hasPending = false
