@@ -6,7 +6,7 @@ struct ConfigPath: Hashable, Sendable, CustomStringConvertible {
         case index(Int)
     }
 
-    var segments: [Segment]
+    private let segments: [Segment]
 
     init(_ segments: [Segment] = []) { self.segments = segments }
 
@@ -71,7 +71,7 @@ struct ConfigPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A key as TOML would write it: bare when it can be, quoted otherwise.
-    static func display(key: String) -> String {
+    private static func display(key: String) -> String {
         let isBare = !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
         }

@@ -3,7 +3,7 @@ import TOMLKit
 
 /// The day rules of a scheduled medication: `days`, `every_days` and `cycle`.
 extension ConfigValidator {
-    static let maximumCycleDays = 36_500
+    private static let maximumCycleDays = 36_500
 
     func dayFilter(of table: TOMLTable, at path: ConfigPath) -> DayFilter? {
         let issuesBefore = issues.count
