@@ -12,10 +12,12 @@ mkdir -p "$work/corpus"
 
 # The fuzzer compiles MeddControl and MeddCore (whose parsers read the call's parameters: dose IDs,
 # ISO 8601 instants, dates) as one module, so `import MeddCore` lines are dropped from copies.
+# Sources sit in subfolders (MeddCore/Time/...); a copy is named by its path, as one module's file names must differ.
 rm -rf "$work/src" && mkdir -p "$work/src"
-for file in "$root"/Sources/MeddControl/*.swift "$root"/Sources/MeddCore/*.swift; do
-    sed -E 's/^(public |internal )?import MeddCore$//' "$file" >"$work/src/$(basename "$(dirname "$file")")-$(basename "$file")"
-done
+while IFS= read -r file; do
+    relative=${file#"$root/Sources/"}
+    sed -E 's/^(public |internal )?import MeddCore$//' "$file" >"$work/src/${relative//\//-}"
+done < <(find "$root/Sources/MeddControl" "$root/Sources/MeddCore" -name '*.swift' | sort)
 sources=("$work"/src/*.swift)
 
 # Seed the corpus with a few valid calls (first byte: read size - 1).

@@ -58,4 +58,11 @@ public enum ConfigLoader {
         }
         return .success(text)
     }
+
+    /// Why a configuration file could not be read, as the message a user sees.
+    private struct ReadProblem: Error, Hashable, Sendable {
+        var message: String
+
+        init(_ message: String) { self.message = message }
+    }
 }

@@ -1,12 +1,18 @@
 /// A key path into the configuration, shown as `medication.metformin.times[1]`.
 struct ConfigPath: Hashable, Sendable, CustomStringConvertible {
-    var segments: [PathSegment]
+    /// One step of a key path into a TOML document: a table key or an array index.
+    enum Segment: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
 
-    init(_ segments: [PathSegment] = []) { self.segments = segments }
+    private let segments: [Segment]
+
+    init(_ segments: [Segment] = []) { self.segments = segments }
 
     /// Reads the displayed form back: `a.b[2]."quoted key".c`.
     init(parsing text: String) {
-        var segments: [PathSegment] = []
+        var segments: [Segment] = []
         var scalars = Array(text.unicodeScalars)[...]
         var pending = String.UnicodeScalarView()
         var hasPending = false
@@ -65,7 +71,7 @@ struct ConfigPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A key as TOML would write it: bare when it can be, quoted otherwise.
-    static func display(key: String) -> String {
+    private static func display(key: String) -> String {
         let isBare = !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
         }

@@ -3,7 +3,7 @@ import TOMLKit
 
 /// The day rules of a scheduled medication: `days`, `every_days` and `cycle`.
 extension ConfigValidator {
-    static let maximumCycleDays = 36_500
+    private static let maximumCycleDays = 36_500
 
     func dayFilter(of table: TOMLTable, at path: ConfigPath) -> DayFilter? {
         let issuesBefore = issues.count
@@ -50,8 +50,8 @@ extension ConfigValidator {
     /// `{ on = N, off = M }`, both required.
     private func readCycle(_ value: TOMLValue, at path: ConfigPath) -> Cycle? {
         guard let table = table(value, at: path, expected: "a table like { on = 21, off = 7 }") else { return nil }
-        checkKeys(of: table, at: path, known: ConfigKeys.cycle)
-        for key in ConfigKeys.cycle where table[key] == nil && !misspells(key, in: table, known: ConfigKeys.cycle) {
+        checkKeys(of: table, at: path, known: Keys.cycle)
+        for key in Keys.cycle where table[key] == nil && !misspells(key, in: table, known: Keys.cycle) {
             report(path, .key, "missing required key \"\(key)\"; write e.g. cycle = { on = 21, off = 7 }")
         }
         // The upper bound only keeps `on + off` far from overflowing.

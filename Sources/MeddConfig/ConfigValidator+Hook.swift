@@ -20,17 +20,17 @@ extension ConfigValidator {
     private func hook(_ value: TOMLValue, at path: ConfigPath) -> Hook? {
         guard let table = table(value, at: path, expected: "a table with on, exec and timeout") else { return nil }
         let issuesBefore = issues.count
-        checkKeys(of: table, at: path, known: ConfigKeys.hook)
+        checkKeys(of: table, at: path, known: Keys.hook)
         var events: Set<EventKind>? = nil
         var argv: [String]? = nil
         if let value = table["on"]?.tomlValue {
             events = self.events(value, at: path.appending("on"))
-        } else if !misspells("on", in: table, known: ConfigKeys.hook) {
+        } else if !misspells("on", in: table, known: Keys.hook) {
             report(path, .key, "missing required key \"on\"; add e.g. on = [\"fired\", \"missed\"]")
         }
         if let value = table["exec"]?.tomlValue {
             argv = exec(value, at: path.appending("exec"))
-        } else if !misspells("exec", in: table, known: ConfigKeys.hook) {
+        } else if !misspells("exec", in: table, known: Keys.hook) {
             report(path, .key, "missing required key \"exec\"; add e.g. exec = [\"/usr/local/bin/my-hook\", \"--flag\"]")
         }
         let timeout = table["timeout"].flatMap { positiveDuration($0.tomlValue, at: path.appending("timeout"), example: "10s") }

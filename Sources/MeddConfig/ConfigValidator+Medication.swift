@@ -25,7 +25,7 @@ extension ConfigValidator {
         }
         let expectation = "a medication table [medication.ID] with name, dose and a schedule"
         guard let table = table(value, at: path, expected: expectation) else { return nil }
-        checkKeys(of: table, at: path, known: ConfigKeys.medication)
+        checkKeys(of: table, at: path, known: Keys.medication)
 
         let name = requiredText("name", in: table, at: path, example: "\"Metformin\"")
         let dose = requiredText("dose", in: table, at: path, example: "\"500 mg\"")
@@ -61,7 +61,7 @@ extension ConfigValidator {
     /// A required string key holding visible text.
     private func requiredText(_ key: String, in table: TOMLTable, at path: ConfigPath, example: String) -> String? {
         guard let value = table[key]?.tomlValue else {
-            if misspells(key, in: table, known: ConfigKeys.medication) { return nil }
+            if misspells(key, in: table, known: Keys.medication) { return nil }
             report(path, .key, "missing required key \"\(key)\"; add e.g. \(key) = \(example)")
             return nil
         }

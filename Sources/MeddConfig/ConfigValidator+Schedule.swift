@@ -13,7 +13,7 @@ extension ConfigValidator {
         let maxPerDay = table["max_per_day"].flatMap { integer($0.tomlValue, at: path.appending("max_per_day"), in: 1...Int.max) }
 
         if asNeeded == true {
-            for key in ConfigKeys.schedule + ["from", "until"] where has(key) {
+            for key in Keys.schedule + ["from", "until"] where has(key) {
                 report(path.appending(key), .key, "as_needed = true takes no schedule; remove \(key) or set as_needed = false")
             }
             return .asNeeded(minInterval: minInterval, maxPerDay: maxPerDay)
@@ -41,7 +41,7 @@ extension ConfigValidator {
         if let from, let until, until < from {
             report(path.appending("until"), .value, "\"\(until)\" is earlier than from \"\(from)\"; the doses run from `from` to `until` within one day")
         }
-        let misspeltSchedule = ["times", "every", "as_needed"].contains { misspells($0, in: table, known: ConfigKeys.medication) }
+        let misspeltSchedule = ["times", "every", "as_needed"].contains { misspells($0, in: table, known: Keys.medication) }
         if asNeeded == false && !has("times") && !has("every") && !misspeltSchedule {
             report(path, .key, "has no schedule; add times = [\"08:00\"], every = \"6h\" or as_needed = true")
         }

@@ -6,7 +6,7 @@ extension ConfigValidator {
     func settings(_ value: TOMLValue?, at path: ConfigPath) -> Settings {
         var settings = Settings()
         guard let value, let table = table(value, at: path, expected: "a table ([settings])") else { return settings }
-        checkKeys(of: table, at: path, known: ConfigKeys.settings)
+        checkKeys(of: table, at: path, known: Keys.settings)
         if let value = table["horizon_days"]?.tomlValue,
            let days = integer(value, at: path.appending("horizon_days"), in: 1...90) {
             settings.horizonDays = days

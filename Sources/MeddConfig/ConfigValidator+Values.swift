@@ -4,9 +4,9 @@ import TOMLKit
 
 /// Typed reads of single values; each reports what is wrong and returns nil on error.
 extension ConfigValidator {
-    static let durationHint = "write it like 45s, 10m, 2h, 1h30m or 1d"
+    private static let durationHint = "write it like 45s, 10m, 2h, 1h30m or 1d"
 
-    func expected(_ expectation: String, found value: TOMLValue, at path: ConfigPath) {
+    private func expected(_ expectation: String, found value: TOMLValue, at path: ConfigPath) {
         report(path, .value, "expected \(expectation), found \(Self.kind(of: value))")
     }
 
@@ -132,7 +132,7 @@ extension ConfigValidator {
     }
 
     /// "a string", "an integer", … for messages.
-    static func kind(of value: TOMLValue) -> String {
+    private static func kind(of value: TOMLValue) -> String {
         switch value.type {
         case .table: return "a table"
         case .array: return "an array"

@@ -4,11 +4,18 @@ import TOMLKit
 /// Checks a parsed TOML document against the contract and builds the `Configuration`,
 /// collecting every problem instead of stopping at the first.
 final class ConfigValidator {
-    private(set) var issues: [ConfigIssue] = []
+    /// A validation error before it has a source position: where it is and what it says.
+    struct Issue: Hashable, Sendable {
+        var path: ConfigPath
+        var anchor: SourceLocator.Anchor
+        var message: String
+    }
+
+    private(set) var issues: [Issue] = []
 
     /// The configuration, or nil when `issues` holds at least one error.
     func validate(_ root: TOMLTable) -> Configuration? {
-        checkKeys(of: root, at: .root, known: ConfigKeys.topLevel)
+        checkKeys(of: root, at: .root, known: Keys.topLevel)
         let settings = self.settings(root["settings"]?.tomlValue, at: ConfigPath.root.appending("settings"))
         let medications = self.medications(root["medication"]?.tomlValue, at: ConfigPath.root.appending("medication"))
         let hooks = self.hooks(root["hook"]?.tomlValue, at: ConfigPath.root.appending("hook"))
@@ -17,9 +24,9 @@ final class ConfigValidator {
     }
 
     /// Records an error about `path`, shown as `path: text`.
-    func report(_ path: ConfigPath, _ anchor: SourceAnchor, _ text: String) {
+    func report(_ path: ConfigPath, _ anchor: SourceLocator.Anchor, _ text: String) {
         let message = path.isRoot ? text : "\(path): \(text)"
-        issues.append(ConfigIssue(path: path, anchor: anchor, message: message))
+        issues.append(Issue(path: path, anchor: anchor, message: message))
     }
 
     /// Reports every key of `table` that is not in `known`, suggesting the nearest known one.
@@ -32,7 +39,7 @@ final class ConfigValidator {
                 text += "expected one of " + Self.list(known.map { "\"\($0)\"" }, conjunction: "or")
             }
             let message = path.isRoot ? text : "\(path): \(text)"
-            issues.append(ConfigIssue(path: path.appending(key), anchor: .key, message: message))
+            issues.append(Issue(path: path.appending(key), anchor: .key, message: message))
         }
     }
 
@@ -46,5 +53,19 @@ final class ConfigValidator {
     static func list(_ items: [String], conjunction: String) -> String {
         guard items.count > 1 else { return items.first ?? "" }
         return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
+    }
+
+    /// The keys each table of the configuration may hold, in the contract's order.
+    enum Keys {
+        static let topLevel = ["settings", "medication", "hook"]
+        static let settings = ["horizon_days", "grace", "renotify", "snooze", "early", "timezone"]
+        static let medication = [
+            "name", "dose", "times", "days", "every_days", "cycle", "every", "from", "until", "start", "end",
+            "timezone", "notes", "paused", "as_needed", "min_interval", "max_per_day", "stock", "per_dose", "refill_at",
+        ]
+        static let cycle = ["on", "off"]
+        static let hook = ["on", "exec", "timeout"]
+        /// The keys that give a medication a schedule; none of them go with `as_needed = true`.
+        static let schedule = ["times", "every", "days", "every_days", "cycle"]
     }
 }

@@ -4,10 +4,18 @@
 /// cannot be found falls back to its nearest enclosing key or table header, and finally
 /// to the start of the file.
 struct SourceLocator: Sendable {
+    /// Which part of a `key = value` pair an error points at.
+    enum Anchor: Hashable, Sendable {
+        /// The key (or the table header naming it).
+        case key
+        /// The value, or the array element.
+        case value
+    }
+
     private let keyPositions: [ConfigPath: SourcePosition]
     private let valuePositions: [ConfigPath: SourcePosition]
     /// See `SourceScanner.parserHazard`.
-    let parserHazard: ConfigSyntaxError?
+    let parserHazard: TOMLReader.SyntaxError?
 
     init(text: String) {
         var scanner = SourceScanner(text: text)
@@ -19,7 +27,7 @@ struct SourceLocator: Sendable {
 
     /// Where `path` is written: its value (or array element) when `anchor` is `.value` and
     /// one is known, else its key.
-    func position(of path: ConfigPath, anchor: SourceAnchor = .key) -> SourcePosition {
+    func position(of path: ConfigPath, anchor: Anchor = .key) -> SourcePosition {
         var current = path
         var anchor = anchor
         while true {
@@ -32,7 +40,7 @@ struct SourceLocator: Sendable {
     }
 
     /// Convenience for tests and tools: the position of a path written as text.
-    func position(of path: String, anchor: SourceAnchor = .key) -> SourcePosition {
+    func position(of path: String, anchor: Anchor = .key) -> SourcePosition {
         position(of: ConfigPath(parsing: path), anchor: anchor)
     }
 }

@@ -8,7 +8,7 @@ struct SourceScanner {
     /// The first spot where TOMLKit's bundled toml++ (3.x) would trip an assertion and abort
     /// instead of reporting a parse error (`[}a]`, `[[[x]]]`, `[1, }`); such text must
     /// never reach it.
-    private(set) var parserHazard: ConfigSyntaxError? = nil
+    private(set) var parserHazard: TOMLReader.SyntaxError? = nil
 
     private let scalars: [Unicode.Scalar]
     private let positions: [SourcePosition]
@@ -115,7 +115,7 @@ struct SourceScanner {
         guard parserHazard == nil, offset < scalars.count else { return }
         let scalar = scalars[offset]
         let found = scalar == "\n" || scalar == "\r" ? "a line break" : "'\(scalar.escaped(asASCII: true))'"
-        parserHazard = ConfigSyntaxError(
+        parserHazard = TOMLReader.SyntaxError(
             position: positions[offset],
             message: "TOML syntax error in \(context): expected \(expected), saw \(found)")
     }
@@ -187,7 +187,7 @@ struct SourceScanner {
         guard end > index else { return }
         let token = String(String.UnicodeScalarView(scalars[index..<end]))
         guard !TOMLScalarSyntax.isValid(token), parserHazard == nil else { return }
-        parserHazard = ConfigSyntaxError(
+        parserHazard = TOMLReader.SyntaxError(
             position: positions[index],
             message: "TOML syntax error in value: '\(DisplayText.escaped(token))' is not a number, boolean, date or time; "
                 + "quote text, durations and times, e.g. \(DisplayText.quoted(token))")

@@ -3,8 +3,14 @@ import TOMLKit
 
 /// Parses TOML text with TOMLKit, keeping away the inputs its bundled toml++ cannot take.
 enum TOMLReader {
+    /// A TOML syntax error: where it is and what it says.
+    struct SyntaxError: Error, Hashable, Sendable {
+        var position: SourcePosition
+        var message: String
+    }
+
     /// The document, or the first syntax error in it.
-    static func read(_ text: String, locator: SourceLocator) -> Result<TOMLTable, ConfigSyntaxError> {
+    static func read(_ text: String, locator: SourceLocator) -> Result<TOMLTable, SyntaxError> {
         guard let hazard = firstHazard(in: text, locator: locator) else { return parse(text) }
         // An error before the hazard is the one to report, and the text before it is safe to
         // parse. That text ends abruptly, so running out of input there is no error of its own.
@@ -16,10 +22,10 @@ enum TOMLReader {
     }
 
     /// A NUL (toml++ would stop reading there) or text toml++ asserts on, whichever comes first.
-    private static func firstHazard(in text: String, locator: SourceLocator) -> ConfigSyntaxError? {
-        var hazards: [ConfigSyntaxError] = []
+    private static func firstHazard(in text: String, locator: SourceLocator) -> SyntaxError? {
+        var hazards: [SyntaxError] = []
         if let position = nulPosition(in: text) {
-            hazards.append(ConfigSyntaxError(
+            hazards.append(SyntaxError(
                 position: position,
                 message: "the file contains a NUL character; a configuration must be plain UTF-8 text"))
         }
@@ -27,7 +33,7 @@ enum TOMLReader {
         return hazards.min { $0.position < $1.position }
     }
 
-    private static func parse(_ text: String) -> Result<TOMLTable, ConfigSyntaxError> {
+    private static func parse(_ text: String) -> Result<TOMLTable, SyntaxError> {
         do {
             return .success(try TOMLTable(string: text))
         } catch let error as TOMLParseError {
@@ -35,12 +41,12 @@ enum TOMLReader {
             syntaxError.position = firstPosition(atOrAfter: syntaxError.position, in: text)
             return .failure(syntaxError)
         } catch {
-            return .failure(ConfigSyntaxError(position: .start, message: "TOML syntax error: \(error)"))
+            return .failure(SyntaxError(position: .start, message: "TOML syntax error: \(error)"))
         }
     }
 
     /// toml++'s "Error while parsing X: detail" as "TOML syntax error in X: detail; hint".
-    private static func syntaxError(_ error: TOMLParseError) -> ConfigSyntaxError {
+    private static func syntaxError(_ error: TOMLParseError) -> SyntaxError {
         var detail = error.description
         var context = ""
         let prefix = "Error while parsing "
@@ -56,7 +62,7 @@ enum TOMLReader {
         }
         let oneLine = String(message.map { $0.isNewline ? " " : $0 })
         let position = SourcePosition(line: max(1, error.source.begin.line), column: max(1, error.source.begin.column))
-        return ConfigSyntaxError(position: position, message: oneLine)
+        return SyntaxError(position: position, message: oneLine)
     }
 
     /// The text before `position`, counting `\n` as the only line end, as the scanner does.

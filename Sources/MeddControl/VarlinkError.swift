@@ -36,7 +36,7 @@ public struct VarlinkError: Error, Hashable, Sendable {
 
 extension VarlinkError {
     /// The Varlink error for a refusal of the dose book.
-    public init(_ rejection: Rejection) {
+    public init(_ rejection: DoseBook.Rejection) {
         switch rejection {
         case .noSuchDose(let text):
             self = .control("NoSuchDose", ["dose": .string(text)])

@@ -108,8 +108,8 @@ final class ControlCalls {
 
     /// A refusal is replied to at once; an accepted answer is already in the book, and its reply
     /// waits for the group commit at the end of this loop pass.
-    private func answer(_ decide: (inout DoseBook) -> Result<Outcome, Rejection>, to connection: ControlConnection,
-                        _ parameters: @escaping (Outcome) -> [String: JSONValue]) -> ControlConnection.Response {
+    private func answer(_ decide: (inout DoseBook) -> Result<DoseBook.Outcome, DoseBook.Rejection>, to connection: ControlConnection,
+                        _ parameters: @escaping (DoseBook.Outcome) -> [String: JSONValue]) -> ControlConnection.Response {
         let rejection = runner.answer(decide) { [weak connection] outcome, failure in
             if let failure {
                 connection?.deliver(VarlinkReply.error(.control("StorageFailed", ["message": .string("the answer was not recorded: \(failure)")])))
@@ -141,7 +141,7 @@ final class ControlCalls {
             ?? now + .days(Int64(book.settings.horizonDays))
         guard from <= to else { throw VarlinkError.invalidParameter("to") }
         if let medication = request.medication, book.configuration.medication(medication) == nil {
-            throw VarlinkError(Rejection.noSuchMedication(medication))
+            throw VarlinkError(DoseBook.Rejection.noSuchMedication(medication))
         }
         // About 200 bytes a dose: reserving them spares the reply's growth copies.
         let expected = request.medication == nil ? book.plannedCount(from: from, to: to) : 0
@@ -157,7 +157,7 @@ final class ControlCalls {
             ?? until - .days(Self.defaultAdherenceDays)
         guard since <= until else { throw VarlinkError.invalidParameter("until") }
         if let medication = request.medication, book.configuration.medication(medication) == nil {
-            throw VarlinkError(Rejection.noSuchMedication(medication))
+            throw VarlinkError(DoseBook.Rejection.noSuchMedication(medication))
         }
         let report: AdherenceReport
         do {

@@ -194,7 +194,7 @@ public final class Daemon: @unchecked Sendable {
                 let book = runner.book
                 return book.open.sorted().compactMap { id in
                     guard let record = book.records[id], record.state == .pending else { return nil }
-                    return Alert(dose: record.dose, kind: .renotified)
+                    return DoseBook.Alert(dose: record.dose, kind: .renotified)
                 }
             },
             answer: { [unowned self] dose, action in answerFromDesktop(dose, action) })
@@ -236,7 +236,7 @@ extension Daemon: EffectOutlets {
 
     func scheduleAnswerCommit() { answerCommit.schedule() }
 
-    func showOnDesktop(_ changes: [Effect], events: [DoseEvent]) {
+    func showOnDesktop(_ changes: [DoseBook.Effect], events: [DoseEvent]) {
         guard let desktop else { return }
         for change in changes {
             switch change {

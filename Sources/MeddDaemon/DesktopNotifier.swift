@@ -11,9 +11,9 @@ final class DesktopNotifier {
     /// What the notifier asks of the daemon.
     struct Host {
         /// The notification for an alert, given the server's capabilities.
-        var content: (Alert, Set<String>) -> NotificationContent
+        var content: (DoseBook.Alert, Set<String>) -> NotificationContent
         /// The doses that should be on screen now (pending ones), to re-show on a new server.
-        var pendingAlerts: () -> [Alert]
+        var pendingAlerts: () -> [DoseBook.Alert]
         /// A button was pressed on a dose's notification.
         var answer: (DoseID, DesktopAction) -> Void
     }
@@ -24,7 +24,7 @@ final class DesktopNotifier {
         /// The dose was answered while the call was out: close the notification once its id is known.
         var closeWhenShown = false
         /// A re-alert that came while the call was out: shown (replacing) once its id is known.
-        var followUp: Alert?
+        var followUp: DoseBook.Alert?
     }
 
     /// A `Notify` not answered within this is given up (the dose is still pending; renotify retries).
@@ -191,7 +191,7 @@ final class DesktopNotifier {
 /// Showing, replacing and closing notifications, and what the server tells us about them.
 extension DesktopNotifier {
     /// Shows a dose's alert, replacing its notification if one is up (a re-alert never stacks).
-    func show(_ alert: Alert) {
+    func show(_ alert: DoseBook.Alert) {
         guard let bus else { return }
         let id = alert.dose.id
         // The reply to `GetCapabilities` re-shows every pending dose, this one included.

@@ -17,7 +17,7 @@ final class EffectRunner {
     /// An answer the book accepted whose events wait for the group commit, with what to do once the
     /// transaction holding them succeeded (nil) or failed.
     struct WaitingAnswer {
-        var effects: [Effect]
+        var effects: [DoseBook.Effect]
         var acknowledge: (LedgerError?) -> Void
     }
 
@@ -26,7 +26,7 @@ final class EffectRunner {
         var events: [DoseEvent]
         var sequence: [Int64]
         /// The `.alert` and `.closeAlert` effects, in order.
-        var desktop: [Effect]
+        var desktop: [DoseBook.Effect]
         /// The last wake-up the book asked for; nil when it asked for none (the timer stays as it is).
         var wakeUp: Instant??
     }
@@ -58,14 +58,14 @@ final class EffectRunner {
     }
 
     /// A change to the book that is not an answer (a reload, a new zone), carried out like time passing.
-    func change(_ decide: (inout DoseBook) -> [Effect]) {
+    func change(_ decide: (inout DoseBook) -> [DoseBook.Effect]) {
         run(savingState: true, decide)
     }
 
     /// An answer (taken, snoozed, skipped). A refusal is returned at once; an accepted answer is in
     /// the book now and `acknowledge` runs after the group commit (`commitWaitingAnswers`).
-    func answer(_ decide: (inout DoseBook) -> Result<Outcome, Rejection>,
-                acknowledge: @escaping (Outcome, LedgerError?) -> Void) -> Rejection? {
+    func answer(_ decide: (inout DoseBook) -> Result<DoseBook.Outcome, DoseBook.Rejection>,
+                acknowledge: @escaping (DoseBook.Outcome, LedgerError?) -> Void) -> DoseBook.Rejection? {
         switch decide(&book) {
         case .failure(let rejection):
             return rejection
@@ -81,7 +81,7 @@ final class EffectRunner {
         run(savingState: false) { _ in [] }
     }
 
-    private func run(savingState: Bool, _ decide: (inout DoseBook) -> [Effect]) {
+    private func run(savingState: Bool, _ decide: (inout DoseBook) -> [DoseBook.Effect]) {
         let effects = decide(&book)
         let answers = waiting
         waiting = []
@@ -107,7 +107,7 @@ final class EffectRunner {
 
     /// Writes the recorded events of `effects` in one transaction; throws, keeping nothing, when the
     /// ledger refuses.
-    private func commit(_ effects: [Effect], savingState: Bool) throws(LedgerError) -> Commit {
+    private func commit(_ effects: [DoseBook.Effect], savingState: Bool) throws(LedgerError) -> Commit {
         var commit = Commit(events: [], sequence: [], desktop: [], wakeUp: nil)
         for effect in effects {
             switch effect {
@@ -142,7 +142,7 @@ protocol EffectOutlets: AnyObject {
     func now() -> Instant
     /// An answer is waiting: run `commitWaitingAnswers` once this loop pass is done.
     func scheduleAnswerCommit()
-    func showOnDesktop(_ changes: [Effect], events: [DoseEvent])
+    func showOnDesktop(_ changes: [DoseBook.Effect], events: [DoseEvent])
     func journal(_ entries: [(seq: Int64, event: DoseEvent)])
     func runHooks(_ events: [DoseEvent])
     func notifyWatchers(_ events: [DoseEvent])

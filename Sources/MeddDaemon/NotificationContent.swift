@@ -19,7 +19,7 @@ struct NotificationContent: Hashable, Sendable {
 
     /// A dose's reminder. Without the `actions` capability the body says how to answer from a
     /// terminal; with `body-markup` the free text is escaped.
-    static func reminder(_ alert: Alert, notes: String?, snoozeLengths: [TimeSpan], now: Instant,
+    static func reminder(_ alert: DoseBook.Alert, notes: String?, snoozeLengths: [TimeSpan], now: Instant,
                          capabilities: Set<String>) -> NotificationContent {
         let dose = alert.dose
         let escape = capabilities.contains("body-markup")

@@ -126,10 +126,10 @@ struct ConfigLoaderTests {
 
     /// Suggestions come only for near misses, and ties go to the longer shared prefix.
     @Test func suggestions() {
-        #expect(KeySuggester.suggestion(for: "tmes", among: ConfigKeys.medication) == "times")
-        #expect(KeySuggester.suggestion(for: "evry_day", among: ConfigKeys.medication) == "every_days")
-        #expect(KeySuggester.suggestion(for: "of", among: ConfigKeys.cycle) == "off")
-        #expect(KeySuggester.suggestion(for: "colour", among: ConfigKeys.settings) == nil)
+        #expect(KeySuggester.suggestion(for: "tmes", among: ConfigValidator.Keys.medication) == "times")
+        #expect(KeySuggester.suggestion(for: "evry_day", among: ConfigValidator.Keys.medication) == "every_days")
+        #expect(KeySuggester.suggestion(for: "of", among: ConfigValidator.Keys.cycle) == "off")
+        #expect(KeySuggester.suggestion(for: "colour", among: ConfigValidator.Keys.settings) == nil)
         #expect(KeySuggester.editDistance("tiems", "times") == 1)
         #expect(KeySuggester.editDistance("", "abc") == 3)
     }

@@ -3,7 +3,7 @@ import Testing
 
 /// The locator finds keys and values in text TOMLKit has accepted, however it is written.
 struct SourceLocatorTests {
-    private func at(_ text: String, _ path: String, _ anchor: SourceAnchor = .key) -> String {
+    private func at(_ text: String, _ path: String, _ anchor: SourceLocator.Anchor = .key) -> String {
         SourceLocator(text: text).position(of: path, anchor: anchor).description
     }
 

@@ -6,7 +6,7 @@ struct BookHarness {
     static let berlin = TimeZone(identifier: "Europe/Berlin")!
 
     var book: DoseBook
-    var effects: [Effect] = []
+    var effects: [DoseBook.Effect] = []
 
     init(_ configuration: Configuration, zone: TimeZone = berlin, watermark: Instant? = nil) {
         book = DoseBook(configuration: configuration, localZone: zone, watermark: watermark)
@@ -28,28 +28,28 @@ struct BookHarness {
     }
 
     @discardableResult
-    mutating func advance(_ time: String) -> [Effect] {
+    mutating func advance(_ time: String) -> [DoseBook.Effect] {
         let new = book.advance(to: Self.at(time))
         effects += new
         return new
     }
 
     @discardableResult
-    mutating func take(_ target: String, _ time: String, at: String? = nil) -> Result<Outcome, Rejection> {
+    mutating func take(_ target: String, _ time: String, at: String? = nil) -> Result<DoseBook.Outcome, DoseBook.Rejection> {
         keep(book.take(target, at: at.map(Self.at), source: .cli, now: Self.at(time)))
     }
 
     @discardableResult
-    mutating func skip(_ target: String, _ time: String) -> Result<Outcome, Rejection> {
+    mutating func skip(_ target: String, _ time: String) -> Result<DoseBook.Outcome, DoseBook.Rejection> {
         keep(book.skip(target, reason: "test", source: .cli, now: Self.at(time)))
     }
 
     @discardableResult
-    mutating func snooze(_ target: String, _ time: String, minutes: Int64? = nil) -> Result<Outcome, Rejection> {
+    mutating func snooze(_ target: String, _ time: String, minutes: Int64? = nil) -> Result<DoseBook.Outcome, DoseBook.Rejection> {
         keep(book.snooze(target, length: minutes.map(TimeSpan.minutes), source: .desktop, now: Self.at(time)))
     }
 
-    private mutating func keep(_ result: Result<Outcome, Rejection>) -> Result<Outcome, Rejection> {
+    private mutating func keep(_ result: Result<DoseBook.Outcome, DoseBook.Rejection>) -> Result<DoseBook.Outcome, DoseBook.Rejection> {
         if case .success(let outcome) = result { effects += outcome.effects }
         return result
     }
@@ -63,7 +63,7 @@ struct BookHarness {
         }
     }
 
-    func alerts(_ id: String? = nil) -> [Alert] {
+    func alerts(_ id: String? = nil) -> [DoseBook.Alert] {
         effects.compactMap { effect in
             guard case .alert(let alert) = effect, id == nil || alert.dose.id.description == id else { return nil }
             return alert
@@ -78,7 +78,7 @@ struct BookHarness {
         book.records[DoseID(parsing: id)!]?.state
     }
 
-    static func wakeUp(in effects: [Effect]) -> Instant?? {
+    static func wakeUp(in effects: [DoseBook.Effect]) -> Instant?? {
         for case .wakeUp(let at) in effects.reversed() { return .some(at) }
         return .none
     }

@@ -33,7 +33,7 @@ import Testing
         for step in script {
             let minutes = Int64(step / 48 % 90) + 1
             let target = targets[step / 6 % targets.count]
-            var effects: [Effect] = []
+            var effects: [DoseBook.Effect] = []
             switch step % 6 {
             case 0: now = now + .minutes(minutes); effects = book.advance(to: now)
             case 1: effects = (try? book.take(target, source: .cli, now: now).get())?.effects ?? []

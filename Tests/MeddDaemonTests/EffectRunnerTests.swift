@@ -34,7 +34,7 @@ import Testing
 
     /// Answers the way the control socket does: acknowledgements are recorded as steps.
     @discardableResult
-    func take(_ target: String, at time: String) -> Rejection? {
+    func take(_ target: String, at time: String) -> DoseBook.Rejection? {
         outlets.clock = Self.at(time)
         let now = outlets.clock
         return runner.answer({ $0.take(target, source: .cli, now: now) }) { [outlets] outcome, failure in

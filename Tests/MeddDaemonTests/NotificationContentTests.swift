@@ -13,7 +13,7 @@ import Testing
     static let lengths: [TimeSpan] = [.minutes(10), .minutes(30), .minutes(90)]
 
     static func reminder(now: Instant = due, capabilities: Set<String> = ["actions", "body"], notes: String? = "with food") -> NotificationContent {
-        NotificationContent.reminder(Alert(dose: dose, kind: .fired), notes: notes, snoozeLengths: lengths, now: now,
+        NotificationContent.reminder(DoseBook.Alert(dose: dose, kind: .fired), notes: notes, snoozeLengths: lengths, now: now,
                                      capabilities: capabilities)
     }
 

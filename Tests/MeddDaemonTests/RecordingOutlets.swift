@@ -37,7 +37,7 @@ final class RecordingOutlets: EffectOutlets {
 
     func now() -> Instant { clock }
     func scheduleAnswerCommit() { steps.append(.answerCommitScheduled) }
-    func showOnDesktop(_ changes: [Effect], events: [DoseEvent]) {
+    func showOnDesktop(_ changes: [DoseBook.Effect], events: [DoseEvent]) {
         guard !changes.isEmpty else { return }
         steps.append(.desktop(changes.map { change in
             switch change {

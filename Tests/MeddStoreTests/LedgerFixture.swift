@@ -29,7 +29,7 @@ enum LedgerFixture {
         DoseBook(configuration: configuration, localZone: berlin)
     }
 
-    static func events(_ effects: [Effect]) -> [DoseEvent] {
+    static func events(_ effects: [DoseBook.Effect]) -> [DoseEvent] {
         effects.compactMap(\.recordedEvent)
     }
 

@@ -20,7 +20,7 @@ import Testing
                 for step in script {
                     let target = Self.targets[step / 5 % Self.targets.count]
                     let minutes = Int64(step / 64 % 240) + 1
-                    let effects: [Effect]
+                    let effects: [DoseBook.Effect]
                     switch step % 5 {
                     case 0: now = now + .minutes(minutes); effects = book.advance(to: now)
                     case 1: effects = (try? book.take(target, note: "n\(step)", source: .cli, now: now).get())?.effects ?? []

@@ -30,7 +30,7 @@ do {
         let fired = book.advance(to: now)
         try ledger.commit(fired.compactMap(\.recordedEvent), state: book)
         for id in book.open.sorted() {
-            let outcome: Result<Outcome, Rejection>
+            let outcome: Result<DoseBook.Outcome, DoseBook.Rejection>
             switch (step + id.time.hour) % 3 {
             case 0: outcome = book.skip(id.description, reason: "probe", source: .cli, now: now)
             case 1: outcome = book.snooze(id.description, length: .minutes(10), source: .desktop, now: now)

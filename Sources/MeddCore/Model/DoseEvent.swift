@@ -21,3 +21,8 @@ public struct DoseEvent: Hashable, Sendable, Codable {
         self.note = note
     }
 }
+
+/// Who caused an event: `MEDD_SOURCE`.
+public enum EventSource: String, CaseIterable, Hashable, Sendable, Codable {
+    case daemon, cli, desktop, hook
+}

@@ -1,3 +1,12 @@
+/// The `MEDD_EVENT` values of the journal.
+public enum EventKind: String, CaseIterable, Hashable, Sendable, Codable {
+    case fired, renotified, snoozed, taken, skipped, missed
+    case lowStock = "low-stock"
+
+    /// The final states a dose can end in.
+    public var isFinal: Bool { self == .taken || self == .skipped || self == .missed }
+}
+
 /// The journal identity of each event kind: its `MESSAGE_ID` and `PRIORITY`.
 extension EventKind {
     /// The fixed 128-bit `MESSAGE_ID` of this kind, 32 lowercase hex digits.

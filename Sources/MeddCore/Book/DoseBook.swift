@@ -12,22 +12,22 @@ public struct DoseBook: Sendable {
     private(set) var hasSchedules: Bool
     public internal(set) var localZone: TimeZone
     /// Every dose that has had an event.
-    public internal(set) var records: [DoseID: DoseRecord] = [:]
+    public private(set) var records: [DoseID: DoseRecord] = [:]
     /// Doses that are pending or snoozed.
-    public internal(set) var open: Set<DoseID> = []
+    public private(set) var open: Set<DoseID> = []
     /// Every scheduled dose due at or before this instant has been dealt with.
     public internal(set) var watermark: Instant?
     /// Units on hand, per medication that has a `stock`.
     public internal(set) var stock: [String: StockCount] = [:]
-    public internal(set) var snoozes: [SnoozeID: DoseID] = [:]
-    var plan: [Dose] = [] {
+    public private(set) var snoozes: [SnoozeID: DoseID] = [:]
+    private(set) var plan: [Dose] = [] {
         didSet { planRecorded = plan.map { records[$0.id] != nil } }
     }
     /// `planRecorded[i]`: `plan[i]` has a record. Finding the next dose then skips the doses answered
     /// early without a dictionary lookup each.
-    var planRecorded: [Bool] = []
-    var plannedFrom = Instant(usec: .max)
-    var plannedUntil = Instant(usec: .min)
+    private(set) var planRecorded: [Bool] = []
+    private(set) var plannedFrom = Instant(usec: .max)
+    private(set) var plannedUntil = Instant(usec: .min)
 
     /// A dose this late when first seen is a catch-up, not an ordinary firing.
     static let onTimeTolerance = TimeSpan(seconds: 60)
@@ -95,6 +95,21 @@ public struct DoseBook: Sendable {
         if let index = plan.index(ofPlanned: dose) { planRecorded[index] = true }
     }
 
+    /// Leaves the plan as it is when its window covers `start` through `horizon`; else plans `[start, end)` afresh.
+    mutating func ensurePlanned(from start: Instant, through horizon: Instant, replanningUntil end: Instant) {
+        guard plannedUntil < horizon || plannedFrom > start else { return }
+        plan = planner.doses(from: start, to: end)
+        plannedFrom = start
+        plannedUntil = end
+    }
+
+    /// Drops the plan, so the next `advance` plans afresh (after a new configuration or zone).
+    mutating func invalidatePlan() {
+        plan = []
+        plannedFrom = Instant(usec: .max)
+        plannedUntil = Instant(usec: .min)
+    }
+
     /// Restores the watermark saved with the ledger.
     public mutating func restoreWatermark(_ instant: Instant?) {
         watermark = instant
@@ -121,5 +136,38 @@ public struct DoseBook: Sendable {
         let graceEnd = record.dose.scheduled + settings.grace
         guard let until = record.snoozeUntil else { return graceEnd }
         return max(graceEnd, until + settings.defaultSnooze)
+    }
+}
+
+/// The book's output: what the runtime must do after a call.
+extension DoseBook {
+    /// What the dose book asks the runtime to do, in order.
+    public enum Effect: Hashable, Sendable {
+        /// Persist the event (ledger first), then journal it and run hooks.
+        case record(DoseEvent)
+        /// Show the dose's alert, replacing the one already shown for it.
+        case alert(Alert)
+        /// Close the dose's alert: it is answered, snoozed or missed.
+        case closeAlert(DoseID)
+        /// Arm the single wake-up timer; nil means nothing is scheduled.
+        case wakeUp(at: Instant?)
+
+        /// The event this effect asks to record, if it is a `.record`.
+        public var recordedEvent: DoseEvent? {
+            if case .record(let event) = self { return event }
+            return nil
+        }
+    }
+
+    /// A desktop alert to show; a re-alert replaces the dose's existing notification.
+    public struct Alert: Hashable, Sendable {
+        public var dose: Dose
+        /// `.fired` for the first alert, `.renotified` for every later one.
+        public var kind: EventKind
+
+        public init(dose: Dose, kind: EventKind) {
+            self.dose = dose
+            self.kind = kind
+        }
     }
 }

@@ -63,7 +63,7 @@ public struct Planner: Sendable {
         }
     }
 
-    func makeDose(_ med: Medication, _ date: LocalDate, _ time: WallTime, rules: ZoneRules) -> Dose {
+    private func makeDose(_ med: Medication, _ date: LocalDate, _ time: WallTime, rules: ZoneRules) -> Dose {
         let (instant, offset) = rules.resolve(date, time)
         return Dose(id: DoseID(medication: med.id, date: date, time: time), name: med.name,
                     doseText: med.dose, scheduled: instant, utcOffset: offset)

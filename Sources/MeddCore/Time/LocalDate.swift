@@ -61,11 +61,16 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    private static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
         default: return 31
         }
     }
+}
+
+/// A day of the week, written in the configuration as `mon` … `sun`.
+public enum Weekday: String, CaseIterable, Hashable, Sendable, Codable {
+    case mon, tue, wed, thu, fri, sat, sun
 }

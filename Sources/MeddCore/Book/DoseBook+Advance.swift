@@ -46,21 +46,11 @@ extension DoseBook {
         advance(to: now).filter { if case .wakeUp = $0 { false } else { true } }
     }
 
-    mutating func invalidatePlan() {
-        plan = []
-        plannedFrom = Instant(usec: .max)
-        plannedUntil = Instant(usec: .min)
-    }
-
     private mutating func advance(to now: Instant, reconsidering: Bool) -> [Effect] {
         let horizon = TimeSpan.days(Int64(settings.horizonDays))
         let previous = watermark ?? now - settings.grace
         let lookbackStart = max(min(previous, now - settings.grace), now - horizon)
-        if plannedUntil < now + horizon || plannedFrom > lookbackStart {
-            plan = planner.doses(from: lookbackStart, to: now + horizon + .days(1))
-            plannedFrom = lookbackStart
-            plannedUntil = now + horizon + .days(1)
-        }
+        ensurePlanned(from: lookbackStart, through: now + horizon, replanningUntil: now + horizon + .days(1))
         var effects: [Effect] = []
         expireOpenDoses(now, &effects)
         endSnoozes(now, &effects)

@@ -19,3 +19,29 @@ public struct DayFilter: Hashable, Sendable {
         return true
     }
 }
+
+extension DayFilter {
+    /// ` on mon, fri`, ` every 2 days`, ` 21 days on, 7 off`; empty for every day.
+    var summary: String {
+        var parts: [String] = []
+        if let weekdays { parts.append("on " + Weekday.allCases.filter(weekdays.contains).map(\.rawValue).joined(separator: ", ")) }
+        if let everyDays { parts.append("every \(everyDays) days") }
+        if let cycle { parts.append("\(cycle.on) days on, \(cycle.off) off") }
+        return parts.isEmpty ? "" : " " + parts.joined(separator: "; ")
+    }
+}
+
+/// `cycle = { on = N, off = M }`: N days on, M days off, counted from the medication's start.
+public struct Cycle: Hashable, Sendable {
+    public var on: Int
+    public var off: Int
+
+    public init(on: Int, off: Int) {
+        self.on = on
+        self.off = off
+    }
+
+    fileprivate func isOn(daysSinceStart: Int64) -> Bool {
+        daysSinceStart % Int64(on + off) < Int64(on)
+    }
+}

@@ -25,7 +25,7 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
         return "\(date.iso8601)T\(time)\(Self.offsetText(offsetSeconds))"
     }
 
-    static func offsetText(_ offsetSeconds: Int) -> String {
+    private static func offsetText(_ offsetSeconds: Int) -> String {
         let sign = offsetSeconds < 0 ? "-" : "+"
         let magnitude = abs(offsetSeconds)
         return "\(sign)\(pad2(magnitude / 3600)):\(pad2(magnitude / 60 % 60))"

@@ -1,0 +1,50 @@
+/// A validated configuration file.
+public struct Configuration: Hashable, Sendable {
+    public var settings: Settings
+    /// Sorted by ID, so every walk over them is deterministic.
+    public var medications: [Medication]
+    public var hooks: [Hook]
+
+    public init(settings: Settings = Settings(), medications: [Medication] = [], hooks: [Hook] = []) {
+        self.settings = settings
+        self.medications = medications.sorted { $0.id < $1.id }
+        self.hooks = hooks
+    }
+
+    public func medication(_ id: String) -> Medication? {
+        medications.first { $0.id == id }
+    }
+
+    /// The zone a medication's nominal times are read in.
+    public func zoneChoice(for medication: Medication) -> ZoneChoice {
+        medication.timezone ?? settings.timezone
+    }
+}
+
+/// The `[settings]` table, with the contract's defaults.
+public struct Settings: Hashable, Sendable {
+    public var horizonDays: Int = 14
+    public var grace: TimeSpan = .hours(2)
+    public var renotify: TimeSpan = .minutes(15)
+    public var snooze: [TimeSpan] = [.minutes(10), .minutes(30), .minutes(60)]
+    public var early: TimeSpan = .hours(2)
+    public var timezone: ZoneChoice = .local
+
+    public init() {}
+
+    /// The snooze length used when an answer names none.
+    public var defaultSnooze: TimeSpan { snooze.first ?? .minutes(10) }
+}
+
+/// A `[[hook]]`: an argv run for each journal event of the listed kinds.
+public struct Hook: Hashable, Sendable {
+    public var on: Set<EventKind>
+    public var exec: [String]
+    public var timeout: TimeSpan
+
+    public init(on: Set<EventKind>, exec: [String], timeout: TimeSpan = TimeSpan(seconds: 10)) {
+        self.on = on
+        self.exec = exec
+        self.timeout = timeout
+    }
+}
