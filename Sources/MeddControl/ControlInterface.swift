@@ -74,6 +74,9 @@ method Status() -> (
   version: string,
   # When the daemon started, ISO 8601 with offset.
   startedAt: string,
+  # The daemon's clock now, microseconds since the Unix epoch (with --pretend-now, the pretend
+  # clock): clients resolve "today" and "now" by it.
+  nowUsec: int,
   # The next planned dose, if any.
   nextDose: ?Dose,
   pending: int,

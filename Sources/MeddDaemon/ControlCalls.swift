@@ -126,6 +126,7 @@ final class ControlCalls {
         var parameters: [String: JSONValue] = [
             "version": .string(MeddVersion.current),
             "startedAt": .string(localZoneRules.format(startedAt)),
+            "nowUsec": .integer(Int(now.usec)),
             "pending": .integer(book.count(of: .pending)),
             "snoozed": .integer(book.count(of: .snoozed)),
         ]

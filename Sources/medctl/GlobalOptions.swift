@@ -8,10 +8,15 @@ struct GlobalOptions: ParsableArguments {
 
     @Flag(name: .long, help: "Print machine-readable JSON instead of a table.")
     var json = false
+
+    /// "Now" and "today" follow the daemon this run talks to (see `LocalTimeText.now`).
+    func validate() throws {
+        LocalTimeText.followDaemon { try? self.socketPath() }
+    }
 }
 
 extension GlobalOptions {
-    /// `--socket`, else `$MEDD_SOCKET`, else `$XDG_RUNTIME_DIR/medd/control.sock` (CONTRACT section 2).
+    /// `--socket`, else `$MEDD_SOCKET`, else `$XDG_RUNTIME_DIR/medd/control.sock` .
     func socketPath(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ClientError) -> String {
         if let socket { return socket }
         if let path = environment["MEDD_SOCKET"], !path.isEmpty { return path }

@@ -30,9 +30,30 @@ enum LocalTimeText {
         Instant(iso8601: text).map(dateTime) ?? text
     }
 
+    /// The daemon's clock when this run talks to one, else the wall clock. A daemon started with
+    /// `--pretend-now` lives on another day, and "today", `--at 08:05` and which times need a date
+    /// are its. Asked once (`Status` on a connection of its own, so a stream in progress is not
+    /// disturbed) and kept as an offset from the wall clock; no daemon means the wall clock.
     static func now() -> Instant {
-        Instant(usec: Int64(Date().timeIntervalSince1970 * 1_000_000))
+        let wall = Instant(usec: Int64(Date().timeIntervalSince1970 * 1_000_000))
+        if daemonOffsetUsec == nil {
+            let daemonNow = daemonSocket().flatMap { path in
+                (try? ControlClient(path: path).call("Status"))?["nowUsec"]?.intValue
+            }
+            daemonOffsetUsec = daemonNow.map { Int64($0) - wall.usec } ?? 0
+        }
+        return Instant(usec: wall.usec + (daemonOffsetUsec ?? 0))
     }
+
+    /// Where the daemon's clock is asked, when `now` is first needed.
+    static func followDaemon(at socket: @escaping () -> String?) {
+        daemonSocket = socket
+        daemonOffsetUsec = nil
+    }
+
+    // medctl is one thread, and these are set once while its arguments are validated.
+    nonisolated(unsafe) private static var daemonSocket: () -> String? = { nil }
+    nonisolated(unsafe) private static var daemonOffsetUsec: Int64?
 
     static func today() -> LocalDate {
         rules.local(now()).date

@@ -20,7 +20,7 @@ struct Medctl: ParsableCommand {
         ]
     )
 
-    /// Usage errors exit with 2 (CONTRACT section 8), not ArgumentParser's default 64.
+    /// Usage errors exit with 2, not ArgumentParser's default 64.
     static func main() {
         do {
             var command = try parseAsRoot(GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst())))
