@@ -1,4 +1,4 @@
-/// Where medd's files live by default (CONTRACT section 2), from the XDG environment.
+/// Where medd's files live by default (XDG base directories), from the XDG environment.
 public struct DefaultPaths: Sendable {
     public let environment: [String: String]
 

@@ -27,3 +27,12 @@ public enum DescriptorIO {
         _ = Glibc.close(descriptor)
     }
 }
+
+/// What one non-blocking read gave.
+public enum ReadResult: Sendable {
+    case bytes([UInt8])
+    /// Nothing to read now.
+    case wouldBlock
+    /// The other end closed (or the descriptor broke).
+    case endOfStream
+}

@@ -22,3 +22,11 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The errno's text alone, as `strerror` words it.
     public var reason: String { String(cString: strerror(errno)) }
 }
+
+extension SystemError {
+    /// True when a journal send failed because no journald is listening (no socket, or a stale one):
+    /// keep the entry and retry later. Other errors (say `EMSGSIZE`) will not go away by waiting.
+    public var journalIsUnavailable: Bool {
+        [ENOENT, ECONNREFUSED, ENOTCONN, EAGAIN, ENOBUFS].contains(errno)
+    }
+}

@@ -1,6 +1,6 @@
 import MeddControl
 
-/// Why a call to the daemon failed, with the exit status CONTRACT section 8 gives it.
+/// Why a call to the daemon failed, with the exit status medctl gives it (69 unreachable, 1 refused).
 enum ClientError: Error {
     /// No socket path: no --socket, no $MEDD_SOCKET, no $XDG_RUNTIME_DIR.
     case noSocketPath

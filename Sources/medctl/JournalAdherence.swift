@@ -1,7 +1,7 @@
 import MeddCore
 import Systemd
 
-/// Adherence from medd's journal entries alone (CONTRACT section 6), chosen exactly as the ledger
+/// Adherence from medd's journal entries alone (their `MEDD_*` fields), chosen exactly as the ledger
 /// chooses, so a complete journal gives the daemon's numbers.
 enum JournalAdherence {
     /// The final answer of each dose due in `[since, until)`, from the entries medd wrote as this user.

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// The lifecycle of every dose as a pure state machine (CONTRACT section 5).
+/// The lifecycle of every dose as a pure state machine: planned → pending ⇄ snoozed → taken, skipped or missed.
 ///
 /// It never reads a clock and never does I/O: each call takes `now` and returns effects as values.
 /// Its state is a fold over `DoseEvent`s, so `absorb`-ing the ledger's events rebuilds it exactly.

@@ -1,4 +1,4 @@
-/// A dose event as the fields of one journal entry (CONTRACT section 6), and back.
+/// A dose event as the fields of one journal entry, and back.
 extension DoseEvent {
     /// The identifier every medd entry carries.
     public static let journalIdentifier = "medd"

@@ -1,6 +1,7 @@
 public import Foundation
 
-/// Maps nominal local times of one zone to instants, under the DST rules of CONTRACT section 4.
+/// Maps nominal local times of one zone to instants, under medd's DST rules: a time in a
+/// spring-forward gap reads with the offset before the gap; one that occurs twice takes the first.
 public struct ZoneRules: Sendable {
     public let zone: TimeZone
 
