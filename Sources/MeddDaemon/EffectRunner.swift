@@ -16,13 +16,13 @@ import MeddStore
 final class EffectRunner {
     /// An answer the book accepted whose events wait for the group commit, with what to do once the
     /// transaction holding them succeeded (nil) or failed.
-    struct WaitingAnswer {
+    private struct WaitingAnswer {
         var effects: [DoseBook.Effect]
         var acknowledge: (LedgerError?) -> Void
     }
 
     /// What one transaction put on disk, and what is to be shown for it.
-    struct Commit {
+    private struct Commit {
         var events: [DoseEvent]
         var sequence: [Int64]
         /// The `.alert` and `.closeAlert` effects, in order.
@@ -54,7 +54,7 @@ final class EffectRunner {
     /// Brings the book up to `now`. The state is saved even when nothing happened, so after a crash
     /// the doses that came due while medd was down are known (and missed or caught up).
     func advance(to now: Instant) {
-        run(savingState: true) { $0.advance(to: now) }
+        change { $0.advance(to: now) }
     }
 
     /// A change to the book that is not an answer (a reload, a new zone), carried out like time passing.
