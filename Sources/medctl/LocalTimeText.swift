@@ -1,4 +1,5 @@
 import Foundation
+import MeddControl
 import MeddCore
 
 /// Times as people read them: in the user's local zone.
@@ -32,17 +33,24 @@ enum LocalTimeText {
 
     /// The daemon's clock when this run talks to one, else the wall clock. A daemon started with
     /// `--pretend-now` lives on another day, and "today", `--at 08:05` and which times need a date
-    /// are its. Asked once (`Status` on a connection of its own, so a stream in progress is not
-    /// disturbed) and kept as an offset from the wall clock; no daemon means the wall clock.
+    /// are its. Taken from a `Status` reply the verb already has (`followDaemon(status:)`), else
+    /// asked once on a connection of its own (so a stream in progress is not disturbed), and kept
+    /// as an offset from the wall clock; no daemon means the wall clock.
     static func now() -> Instant {
-        let wall = Instant(usec: Int64(Date().timeIntervalSince1970 * 1_000_000))
         if daemonOffsetUsec == nil {
-            let daemonNow = daemonSocket().flatMap { path in
-                (try? ControlClient(path: path).call("Status"))?["nowUsec"]?.intValue
-            }
-            daemonOffsetUsec = daemonNow.map { Int64($0) - wall.usec } ?? 0
+            let status = daemonSocket().flatMap { path in try? ControlClient(path: path).call("Status") }
+            followDaemon(status: status ?? [:])
         }
-        return Instant(usec: wall.usec + (daemonOffsetUsec ?? 0))
+        return Instant(usec: wallClock().usec + (daemonOffsetUsec ?? 0))
+    }
+
+    /// Sets the clock from a `Status` reply's `nowUsec` (the wall clock when it has none).
+    static func followDaemon(status: [String: JSONValue]) {
+        daemonOffsetUsec = status["nowUsec"]?.intValue.map { Int64($0) - wallClock().usec } ?? 0
+    }
+
+    private static func wallClock() -> Instant {
+        Instant(usec: Int64(Date().timeIntervalSince1970 * 1_000_000))
     }
 
     /// Where the daemon's clock is asked, when `now` is first needed.

@@ -7,7 +7,7 @@ struct StatusCommand: ParsableCommand {
         commandName: "status",
         abstract: "Show the daemon's state, the next dose and how many doses are open.",
         discussion: """
-            --json prints the daemon's Status reply: {"version", "startedAt", "nextDose", "pending", "snoozed"}, \
+            --json prints the daemon's Status reply: {"version", "startedAt", "nowUsec", "nextDose", "pending", "snoozed"}, \
             nextDose being a dose object as in `medctl doses --json`.
             """)
 
@@ -16,6 +16,7 @@ struct StatusCommand: ParsableCommand {
     func run() throws {
         let status = try global.connect().call("Status")
         if global.json { return try Output.json(.object(status)) }
+        LocalTimeText.followDaemon(status: status)
         let style = Style.current
         let today = LocalTimeText.today()
         Output.line("medd \(status["version"]?.stringValue ?? "?"), running since \(LocalTimeText.display(iso: status["startedAt"]?.stringValue ?? "?"))")

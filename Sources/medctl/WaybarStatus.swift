@@ -13,6 +13,7 @@ struct WaybarStatus {
     func line() -> String {
         do {
             let status = try client.call("Status")
+            LocalTimeText.followDaemon(status: status)
             let today = LocalTimeText.today()
             let doses = try DoseRow.list(try client.call("ListDoses", DoseQuery.day(today).listDosesParameters)["doses"])
             return Self.render(status: status, today: doses, day: today)
