@@ -11,7 +11,7 @@ import Systemd
 public final class Daemon: @unchecked Sendable {
     // @unchecked: everything here is confined to the thread that calls `run()`.
     /// How long to wait before trying again when the ledger refused a commit.
-    static let ledgerRetryUsec: UInt64 = 5_000_000
+    private static let ledgerRetryUsec: UInt64 = 5_000_000
 
     private let options: DaemonOptions
     private let clock: DaemonClock

@@ -47,7 +47,7 @@ public struct JournalLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         let fields = journalFields(for: event)
-            + [("CODE_FILE", event.file), ("CODE_LINE", String(event.line)), ("CODE_FUNC", event.function)]
+            + JournalWriter.codeLocation(file: event.file, line: Int(event.line), function: event.function)
         let reason: String
         switch Self.journal.withLock({ $0.send(fields) }) {
         case .sent: return

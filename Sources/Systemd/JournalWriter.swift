@@ -12,6 +12,11 @@ public struct JournalWriter: Sendable {
 
     public init() {}
 
+    /// The `CODE_FILE`, `CODE_LINE` and `CODE_FUNC` fields journald shows as where an entry came from.
+    static func codeLocation(file: String, line: Int, function: String) -> [(String, String)] {
+        [("CODE_FILE", file), ("CODE_LINE", String(line)), ("CODE_FUNC", function)]
+    }
+
     /// Sends one entry of `fields` (names may repeat) plus `CODE_FILE`, `CODE_LINE` and `CODE_FUNC`.
     /// Throws `JournalFieldNameError` for a name journald would refuse (nothing is sent then),
     /// or `SystemError` when there is no journal socket or the send fails.
@@ -23,8 +28,7 @@ public struct JournalWriter: Sendable {
         guard access(Self.socketPath, F_OK) == 0 else {
             throw SystemError("journal socket \(Self.socketPath)", errno: errno)
         }
-        let location = [("CODE_FILE", file), ("CODE_LINE", String(line)), ("CODE_FUNC", function)]
-        let items = (fields + location).map { Array("\($0.0)=".utf8) + Array($0.1.utf8) }
+        let items = (fields + Self.codeLocation(file: file, line: line, function: function)).map { Array("\($0.0)=".utf8) + Array($0.1.utf8) }
         let result = Self.withIOVecs(items) { vecs in sd_journal_sendv(vecs.baseAddress, Int32(vecs.count)) }
         _ = try SystemError.check("sd_journal_sendv", result)
     }

@@ -24,7 +24,7 @@ public enum StandardErrorDestination: Sendable {
                 return .journal
             }
         }
-        return isatty(STDERR_FILENO) == 1 ? .terminal : .elsewhere
+        return DescriptorIO.isTerminal(STDERR_FILENO) ? .terminal : .elsewhere
     }
 
     /// Writes `line` and a newline to standard error.
