@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import MeddCore
 
-/// One test per lifecycle invariant of CONTRACT section 5.
+/// One test per lifecycle invariant (fires once, no alert once final, one final state, catch-up, early, durability).
 @Suite struct DoseBookInvariantTests {
     let dose = "metformin_20261122_08_00"
 

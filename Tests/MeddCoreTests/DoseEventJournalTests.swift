@@ -2,7 +2,7 @@ import PropertyBased
 import Testing
 @testable import MeddCore
 
-/// Dose events as journal fields (CONTRACT section 6) and back.
+/// Dose events as journal fields (`MEDD_*`, `MESSAGE_ID`, `PRIORITY`) and back.
 @Suite struct DoseEventJournalTests {
     static let dose = Dose(id: DoseID(parsing: "metformin_20261122_08_00")!, name: "Metformin", doseText: "500 mg",
                            scheduled: Instant(seconds: 1_795_330_800), utcOffset: 3600)

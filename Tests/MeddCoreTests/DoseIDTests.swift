@@ -3,7 +3,7 @@ import MeddCore
 import PropertyBased
 import Testing
 
-/// `DoseID`: `<medication>_<yyyyMMdd>_<HH>_<MM>` (CONTRACT section 4).
+/// `DoseID`: `<medication>_<yyyyMMdd>_<HH>_<MM>` .
 @Suite struct DoseIDTests {
     typealias F = PlanFixture
 

@@ -145,7 +145,7 @@ import Testing
                           after: zone.secondsFromGMT(for: next))
     }
 
-    /// CONTRACT section 4, read directly: before/inside a gap or overlap, the offset before the
+    /// The DST rules, read directly: before/inside a gap or overlap, the offset before the
     /// transition applies (gap: that names the shifted instant; overlap: the first one); after it, the new one.
     static func expectedInstant(naive: Int64, in zone: TimeZone) -> Int64 {
         if let t = transition(near: naive, in: zone) {
@@ -250,7 +250,7 @@ import Testing
         }
     }
 
-    /// (d) The planner equals a brute-force model of CONTRACT sections 3–4 (days by Foundation's calendar,
+    /// (d) The planner equals a brute-force model of the schedule and DST rules (days by Foundation's calendar,
     /// instants by Foundation's transitions): nothing dropped, nothing extra, every instant right.
     @Test func matchesModel() async {
         await propertyCheck(count: 500, input: Self.scenario) { scenario in

@@ -2,7 +2,7 @@ import Foundation
 import MeddCore
 import Testing
 
-/// Each schedule rule of CONTRACT section 3, with dates checked against a calendar by hand
+/// Each schedule rule of the configuration, with dates checked against a calendar by hand
 /// (2026-11-22 is a Sunday; 2026-11-02 a Monday).
 @Suite struct PlannerScheduleTests {
     typealias F = PlanFixture

@@ -10,7 +10,7 @@ import Testing
         ZoneRules(zone: F.zone(zone)).resolve(F.date(date), F.time(time))
     }
 
-    /// Ordinary, gap and overlap times resolve per CONTRACT section 4.
+    /// Ordinary, gap and overlap times resolve per the DST rules (gap: the offset before it; overlap: the first).
     @Test(arguments: [
         // zone, date, time, expected UTC instant, expected offset
         ("America/New_York", "2027-03-14", "01:59", "2027-03-14T06:59:00Z", -18_000),

@@ -84,7 +84,7 @@ import Testing
         #expect(score <= 2.0, "exposure \(score) > 2.0:\n\(run.stdout)")
     }
 
-    /// The settings CONTRACT section 9 names are in the files, with the values it gives.
+    /// The settings the units must have (Type=notify, watchdog, reload, the socket path and mode) are in the files, with their values.
     @Test func contractSettingsArePresent() throws {
         let service = try String(contentsOfFile: Self.service, encoding: .utf8).split(separator: "\n")
         let socket = try String(contentsOfFile: Self.socket, encoding: .utf8).split(separator: "\n")
