@@ -16,10 +16,11 @@ if [[ -z $symbols ]]; then
     exit 2
 fi
 
-# Full Foundation: its Swift module (mangled `$s10Foundation`), FoundationInternationalization (the
-# part over ICU) and CoreFoundation's runtime. FoundationEssentials is `$s20FoundationEssentials`, and
-# its Unicode tables (`__CFUniChar…`) only share CoreFoundation's prefix.
-foundation='^\$s10Foundation|^\$s30FoundationInternationalization|^(CFRetain|CFRelease|_CFRuntimeRegisterClass)$'
+# Full Foundation: its Swift module (mangled `$s10Foundation`, and `…10FoundationE…` for what it adds
+# to other modules' types, such as `Error.localizedDescription` or `String(format:)`),
+# FoundationInternationalization (the part over ICU) and CoreFoundation's runtime. FoundationEssentials
+# is `$s20FoundationEssentials`, and its Unicode tables (`__CFUniChar…`) only share CoreFoundation's prefix.
+foundation='^\$s10Foundation|^\$s.*[A-Za-z_]10FoundationE|^\$s30FoundationInternationalization|^\$s.*[A-Za-z_]30FoundationInternationalizationE|^(CFRetain|CFRelease|_CFRuntimeRegisterClass)$'
 # ICU, as the toolchain's FoundationICU builds it (C functions renamed `swift_u…`, C++ namespace
 # `icu_NN`, the data blob `icudtNN_dat`) or as a system libicu exports it (`ucol_open_74`, `u_strlen`).
 icu='^swift_(u|ucol|ucal|udat|unum|uloc|ures|ubrk|unorm2|uset|ucnv|utrans|uregex)_|icu_[0-9]+|^icudt[0-9]+_dat$|^(u|ucol|ucal|udat|unum|uloc|ures|ubrk|unorm2|ucnv)_[A-Za-z]+(_[0-9]+)?$'
