@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CONFIG ?= examples/medd.toml
 
-.PHONY: setup build demo test test-swift test-e2e install install-docs uninstall bench-planner bench-ledger bench-daemon bench-medctl clean
+.PHONY: setup build demo test test-swift test-e2e check-light-client install install-docs uninstall bench-planner bench-ledger bench-daemon bench-medctl clean
 
 PREFIX ?= $(HOME)/.local
 USER_UNITS = $(DESTDIR)$(PREFIX)/share/systemd/user
@@ -36,6 +36,11 @@ test-swift:
 test-e2e:
 	$(SWIFT) build --product medd
 	MEDD_BIN_DIR=$$($(SWIFT) build --show-bin-path) python3 -m pytest -v Tests/EndToEnd
+
+# medctl, as the test run built it, must link neither ICU nor full Foundation (FoundationEssentials is
+# fine): scripts/check-light-client.sh reads its symbols and names the object files at fault.
+check-light-client:
+	scripts/check-light-client.sh "$$($(SWIFT) build --show-bin-path)/medctl"
 
 # Binaries in PREFIX/bin, user units in PREFIX/share/systemd/user (a user manager's search path
 # for PREFIX=~/.local), the journal catalog in PREFIX/share/medd. Then:
@@ -92,7 +97,8 @@ bench-daemon:
 	export MEDD_BIN_DIR="$$($(SWIFT) build $(RELEASE_FLAGS) --product medd $(BENCH_SWIFT_FLAGS) --show-bin-path)" && \
 	for b in $(DAEMON_BENCHMARKS); do python3 Benchmarks/daemon/$$b.py || exit 1; done
 
-# medctl (issue 7): `medctl status` wall time beside `notify-send` (dunst on Xvfb); about a minute.
+# medctl: `medctl status` wall time and peak RSS beside `notify-send --help` and `notify-send` (dunst on
+# Xvfb), and both binaries' stripped sizes; about a minute.
 bench-medctl:
 	$(SWIFT) build $(RELEASE_FLAGS) $(BENCH_SWIFT_FLAGS)
 	MEDD_BIN_DIR="$$($(SWIFT) build $(RELEASE_FLAGS) $(BENCH_SWIFT_FLAGS) --show-bin-path)" python3 Benchmarks/medctl/status_vs_notify_send.py

@@ -8,6 +8,8 @@ packages=(systemd tzdata sqlite3 libsqlite3-dev libsystemd-dev pkg-config man-db
 # and dbus-send, which dunstctl runs), dunst and GNOME's notification-daemon on an Xvfb display, xdotool to
 # click a notification's button, ImageMagick's import for screenshots, notify-send, and a readable font.
 packages+=(dbus-daemon dbus-bin xvfb dunst notification-daemon xdotool imagemagick libnotify-bin fonts-dejavu-core)
+# GNU time, for the peak memory of the commands Benchmarks/medctl compares.
+packages+=(time)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

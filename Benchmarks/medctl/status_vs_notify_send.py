@@ -1,20 +1,30 @@
 #!/usr/bin/env python3
-"""Benchmark (issue 7): `medctl status` wall time beside `notify-send`, in the same run.
+"""Benchmark: `medctl status` wall time and peak memory beside `notify-send`, in the same run.
 
 A release medd (MEDD_BIN_DIR, with medctl beside it) runs with 100 medications; a private session
-bus with dunst on Xvfb (Tests/EndToEnd/desktop.py) serves notify-send. The two commands alternate,
-RUNS times each, each timed from spawn to exit with time.perf_counter; `/bin/true` is timed too as
-the cost of spawning anything. notify-send sends `-t 1000` so dunst's stack stays small.
+bus with dunst on Xvfb (Tests/EndToEnd/desktop.py) serves notify-send. The commands alternate, RUNS
+times each, each timed from spawn to exit with time.perf_counter:
+  - `medctl status`: exec, runtime start-up, argument parsing, one connection, `Status`, the output;
+  - `notify-send --help`: a small C client's start-up (GLib, libnotify) and printing, no bus;
+  - `notify-send` sending a notification (`-t 1000`, so dunst's stack stays small): the same
+    start-up plus a round trip to the notification server;
+  - `/bin/true`: the cost of spawning anything.
+Then RSS_RUNS more runs each under GNU time (`/usr/bin/time -f %M`) give the peak resident memory:
+the kernel's ru_maxrss of a waited child keeps the high-water mark across fork and exec, so a child
+of this Python process would report Python's pages; GNU time's children start from its own 1 MiB
+(the /bin/true figure is that floor). Both binaries' stripped sizes are printed too (strip -o).
 
-Target: medctl status median <= 1.5 x notify-send median.
+Target: medctl status median <= 1.5 x notify-send --help median.
 
-    MEDD_BIN_DIR=... python3 Benchmarks/medctl/status_vs_notify_send.py [--runs 200] [--server dunst|fake]
+    MEDD_BIN_DIR=... python3 Benchmarks/medctl/status_vs_notify_send.py [--runs 200] [--rss-runs 20] [--server dunst|fake]
 """
 import argparse
 import datetime
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -23,28 +33,60 @@ import benchlib  # noqa: E402
 import desktop  # noqa: E402  (benchlib put Tests/EndToEnd on the path)
 
 
-def timed(argv, env):
-    began = time.perf_counter()
+def run(argv, env):
     result = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    elapsed = (time.perf_counter() - began) * 1000
     if result.returncode != 0:
         sys.exit(f"{argv[0]} failed ({result.returncode}): {result.stderr.decode().strip()}")
-    return elapsed
+    return result
 
 
-def summary(name, values):
-    return (f"   {name:<15} median {benchlib.median(values):6.2f} ms   p90 {benchlib.percentile(values, 90):6.2f} ms   "
-            f"min {min(values):6.2f} ms   (n={len(values)})")
+def timed(argv, env):
+    """Wall milliseconds from spawn to exit."""
+    began = time.perf_counter()
+    run(argv, env)
+    return (time.perf_counter() - began) * 1000
+
+
+def peak_rss_kib(argv, env):
+    """The command's peak resident memory in KiB, from GNU time's wait4 of its own child."""
+    return int(run(["/usr/bin/time", "-f", "%M", *argv], env).stderr.decode().split()[-1])
+
+
+def megabytes(size):
+    return f"{size / 1e6:.2f} MB" if size >= 1e6 else f"{size / 1e3:.1f} kB"
+
+
+def stripped_size(path):
+    with tempfile.TemporaryDirectory() as directory:
+        copy = os.path.join(directory, "stripped")
+        subprocess.run(["strip", "-o", copy, path], check=True)
+        return os.path.getsize(copy)
+
+
+def summary(name, values, rss):
+    return (f"   {name:<21} median {benchlib.median(values):6.2f} ms   p90 {benchlib.percentile(values, 90):6.2f} ms   "
+            f"min {min(values):6.2f} ms   (n={len(values)})   peak RSS median {benchlib.median(rss) / 1024:5.1f} MiB"
+            f" (max {max(rss) / 1024:5.1f}, n={len(rss)})")
+
+
+def ratio_line(times, name, reference, target=None):
+    ratio = benchlib.median(times[name]) / benchlib.median(times[reference])
+    verdict = f"  target <= {target}: {'met' if ratio <= target else 'NOT met'}" if target else ""
+    return f"   {name} / {reference} (medians): {ratio:.2f}{verdict}"
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--rss-runs", type=int, default=20)
     parser.add_argument("--server", choices=["dunst", "fake"], default="dunst",
                         help="what answers notify-send: dunst on Xvfb, or the tests' recording server (replies at once)")
     args = parser.parse_args()
-    benchlib.header(f"medctl status vs notify-send ({args.server}), {args.runs} runs each, alternating")
+    benchlib.header(f"medctl status vs notify-send --help and notify-send ({args.server}), {args.runs} runs each, alternating")
     medctl = os.path.join(benchlib.harness.bin_dir(), "medctl")
+    notify_send = shutil.which("notify-send")
+    if notify_send is None or not os.access("/usr/bin/time", os.X_OK):
+        sys.exit("notify-send (libnotify-bin) or GNU time (time) is missing; scripts/setup.sh installs them")
     meds = benchlib.med_ids(benchlib.run_prefix(), 100)
     start = datetime.datetime(2026, 11, 22, 7, 0, tzinfo=benchlib.BERLIN)
     daemon = benchlib.Daemon(benchlib.config_text(meds, times=["08:00", "20:00"]), start)
@@ -54,23 +96,30 @@ def main():
             env = dict(server.env if args.server == "dunst" else bus.env(), TZ=benchlib.harness.ZONE)
             commands = {
                 "medctl status": [medctl, "--socket", daemon.socket_path, "status"],
-                "notify-send": ["notify-send", "-t", "1000", "medd benchmark", "a notification"],
+                "notify-send --help": [notify_send, "--help"],
+                "notify-send": [notify_send, "-t", "1000", "medd benchmark", "a notification"],
                 "/bin/true": ["/bin/true"],
             }
             times = {name: [] for name in commands}
+            rss = {name: [] for name in commands}
             for name, argv in commands.items():  # warm the page cache
                 timed(argv, env)
             for _ in range(args.runs):
                 for name, argv in commands.items():
                     times[name].append(timed(argv, env))
+            for _ in range(args.rss_runs):
+                for name, argv in commands.items():
+                    rss[name].append(peak_rss_kib(argv, env))
             if args.server == "dunst":
                 server.dunstctl("close-all")
     finally:
         daemon.cleanup()
     for name, values in times.items():
-        print(summary(name, values))
-    ratio = benchlib.median(times["medctl status"]) / benchlib.median(times["notify-send"])
-    print(f"   medctl status / notify-send (medians): {ratio:.2f}  target <= 1.5: {'met' if ratio <= 1.5 else 'NOT met'}")
+        print(summary(name, values, rss[name]))
+    print(ratio_line(times, "medctl status", "notify-send --help", target=1.5))
+    print(ratio_line(times, "medctl status", "notify-send"))
+    for name, path in (("medctl", medctl), ("notify-send", notify_send)):
+        print(f"   {name:<12} {megabytes(os.path.getsize(path))} on disk, {megabytes(stripped_size(path))} stripped ({path})")
 
 
 if __name__ == "__main__":

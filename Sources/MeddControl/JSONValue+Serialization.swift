@@ -6,32 +6,64 @@ extension JSONValue {
         return output
     }
 
+    /// JSON for people: one member or element a line, indented two spaces a level, `"key" : value`
+    /// with keys sorted, an empty array or object as its brackets around an empty line, and a
+    /// whole `.number` without its `.0` (the layout Foundation's pretty-printing writers use).
+    public var prettyText: String {
+        var output: [UInt8] = []
+        write(into: &output, depth: 0)
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// Appends the compact JSON to `output` (for building one message from many values).
     public func write(into output: inout [UInt8]) {
+        write(into: &output, depth: nil)
+    }
+
+    /// Compact when `depth` is nil, else indented as nested `depth` levels deep.
+    private func write(into output: inout [UInt8], depth: Int?) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
         case .integer(let value): output.append(contentsOf: String(value).utf8)
         case .number(let value):
-            output.append(contentsOf: (value.isFinite ? "\(value)" : "null").utf8)
+            let text = value.isFinite ? "\(value)" : "null"
+            output.append(contentsOf: (depth != nil && text.hasSuffix(".0") ? text.dropLast(2) : text[...]).utf8)
         case .string(let value): Self.writeString(value, into: &output)
         case .array(let elements):
-            output.append(UInt8(ascii: "["))
-            for (offset, element) in elements.enumerated() {
-                if offset > 0 { output.append(UInt8(ascii: ",")) }
-                element.write(into: &output)
+            Self.writeContainer(UInt8(ascii: "["), UInt8(ascii: "]"), count: elements.count, depth: depth, into: &output) { index, output in
+                elements[index].write(into: &output, depth: depth.map { $0 + 1 })
             }
-            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            output.append(UInt8(ascii: "{"))
-            for (offset, key) in members.keys.sorted().enumerated() {
-                if offset > 0 { output.append(UInt8(ascii: ",")) }
-                Self.writeString(key, into: &output)
-                output.append(UInt8(ascii: ":"))
-                members[key]?.write(into: &output)
+            let keys = members.keys.sorted()
+            Self.writeContainer(UInt8(ascii: "{"), UInt8(ascii: "}"), count: keys.count, depth: depth, into: &output) { index, output in
+                Self.writeString(keys[index], into: &output)
+                output.append(contentsOf: (depth == nil ? ":" : " : ").utf8)
+                members[keys[index]]?.write(into: &output, depth: depth.map { $0 + 1 })
             }
-            output.append(UInt8(ascii: "}"))
         }
+    }
+
+    private static func writeContainer(
+        _ open: UInt8, _ close: UInt8, count: Int, depth: Int?, into output: inout [UInt8],
+        element: (Int, inout [UInt8]) -> Void
+    ) {
+        output.append(open)
+        for index in 0..<count {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            if let depth { writeLineBreak(indentedBy: depth + 1, into: &output) }
+            element(index, &output)
+        }
+        if let depth {
+            if count == 0 { output.append(UInt8(ascii: "\n")) }
+            writeLineBreak(indentedBy: depth, into: &output)
+        }
+        output.append(close)
+    }
+
+    private static func writeLineBreak(indentedBy depth: Int, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
     }
 
     private static func writeString(_ string: String, into output: inout [UInt8]) {
@@ -44,6 +76,8 @@ extension JSONValue {
             case 0x0A: output.append(contentsOf: #"\n"#.utf8)
             case 0x0D: output.append(contentsOf: #"\r"#.utf8)
             case 0x09: output.append(contentsOf: #"\t"#.utf8)
+            case 0x08: output.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
             case 0x00..<0x20:
                 output.append(contentsOf: #"\u00"#.utf8)
                 output.append(hex[Int(byte >> 4)])

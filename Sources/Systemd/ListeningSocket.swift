@@ -1,5 +1,4 @@
 import CSystemd
-import Foundation
 import Glibc
 
 /// The control socket's listening descriptor: passed by systemd (socket activation), or bound here.
@@ -25,12 +24,13 @@ public struct ListeningSocket: Sendable {
     }
 
     static func bind(path: String) throws(SocketError) -> ListeningSocket {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = Self.directory(of: path)
         if mkdir(directory, 0o700) != 0, errno != EEXIST {
             throw SocketError("cannot create \(directory): \(String(cString: strerror(errno)))")
         }
         var address = try SocketAddress(path: path)
-        if FileManager.default.fileExists(atPath: path) {
+        var status = stat()
+        if stat(path, &status) == 0 {
             if address.answers() {
                 throw SocketError("another process is already answering on \(path); is medd already running? (`medctl status`)")
             }
@@ -48,6 +48,13 @@ public struct ListeningSocket: Sendable {
         }
         chmod(path, 0o600)
         return ListeningSocket(descriptor: descriptor, activated: false, path: path)
+    }
+
+    /// The directory part of `path`: `/run/user/1000/medd` for `/run/user/1000/medd/control.sock`,
+    /// `/` for `/control.sock`, `.` for `control.sock`.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Removes the socket file (one medd bound itself; an activated socket is systemd's).

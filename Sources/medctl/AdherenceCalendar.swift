@@ -17,7 +17,7 @@ extension AdherenceCommand {
         let days = CalendarDay.tally(finals, from: first, through: last, rules: rules)
         switch try ReportFormat.resolve(format, json: global.json) {
         case .json:
-            try Output.json(.array(days.map(\.json)))
+            Output.json(.array(days.map(\.json)))
         case .csv:
             print(CSVText.document(header: CalendarDay.csvHeader, rows: days.map(\.csvRecord)), terminator: "")
         case .table:

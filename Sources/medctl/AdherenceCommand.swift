@@ -66,7 +66,7 @@ struct AdherenceCommand: ParsableCommand, RangeFlags {
             let summary = try summarize()
             switch try ReportFormat.resolve(format, json: global.json) {
             case .table: summary.printTable()
-            case .json: try Output.json(summary.json)
+            case .json: Output.json(summary.json)
             case .csv: print(summary.csv, terminator: "")
             }
         } catch let error as SystemError {

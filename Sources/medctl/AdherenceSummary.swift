@@ -1,6 +1,6 @@
-import Foundation
 import MeddControl
 import MeddCore
+import Systemd
 
 /// One adherence report as medctl prints it: the range, where it came from, the counts.
 struct AdherenceSummary {
@@ -61,7 +61,7 @@ struct AdherenceSummary {
 
     private static func csvRow(_ name: String, _ counts: AdherenceCounts) -> [String] {
         [name] + [counts.onTime, counts.late, counts.skipped, counts.missed, counts.taken].map(String.init)
-            + [counts.percentage.map { String(format: "%.1f", $0) } ?? ""]
+            + [counts.percentage.map { DecimalText.fixed($0, decimals: 1) } ?? ""]
     }
 }
 
@@ -80,7 +80,7 @@ extension AdherenceSummary {
 
     private static func figures(_ counts: AdherenceCounts) -> [String] {
         [counts.onTime, counts.late, counts.skipped, counts.missed].map(String.init)
-            + [counts.percentage.map { String(format: "%.1f%%", $0) } ?? "–"]
+            + [counts.percentage.map { DecimalText.fixed($0, decimals: 1) + "%" } ?? "–"]
     }
 
     /// Pads every column but the first on the left, so numbers line up on their right edge.

@@ -29,7 +29,7 @@ enum AnswerCommand {
             replies.append(.object(reply))
             if !global.json { Output.line(describe(reply)) }
         }
-        if global.json, !replies.isEmpty { try Output.json(targets.count == 1 ? replies[0] : .array(replies)) }
+        if global.json, !replies.isEmpty { Output.json(targets.count == 1 ? replies[0] : .array(replies)) }
         if let firstFailure {
             if targets.count > 1 { throw ExitCode(firstFailure.exitStatus) }
             throw firstFailure

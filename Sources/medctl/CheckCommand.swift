@@ -1,5 +1,6 @@
 import ArgumentParser
 import MeddConfig
+import MeddControl
 import MeddCore
 
 /// `medctl check`: validate the configuration offline.
@@ -13,34 +14,25 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var configOption: ConfigOption
 
-    struct Report: Encodable {
-        var path: String
-        var valid: Bool
-        var medications: Int?
-        var hooks: Int?
-        var errors: [Diagnostic]
-    }
-
-    struct Diagnostic: Encodable {
-        var line: Int
-        var column: Int
-        var message: String
-    }
-
     func run() throws {
         let path = try configOption.resolvedPath()
         switch ConfigLoader.load(path: path) {
         case .success(let configuration):
             let medications = configuration.medications.count
             if global.json {
-                try Output.json(Report(path: path, valid: true, medications: medications, hooks: configuration.hooks.count, errors: []))
+                Output.json(.object([
+                    "path": .string(path), "valid": .bool(true), "medications": .integer(medications),
+                    "hooks": .integer(configuration.hooks.count), "errors": .array([]),
+                ]))
             } else {
                 Output.line("\(path): valid (\(medications) medication\(medications == 1 ? "" : "s"), \(configuration.hooks.count) hook\(configuration.hooks.count == 1 ? "" : "s"))")
             }
         case .failure(let errors):
             if global.json {
-                let diagnostics = errors.diagnostics.map { Diagnostic(line: $0.line, column: $0.column, message: $0.message) }
-                try Output.json(Report(path: path, valid: false, errors: diagnostics))
+                let diagnostics = errors.diagnostics.map {
+                    JSONValue.object(["line": .integer($0.line), "column": .integer($0.column), "message": .string($0.message)])
+                }
+                Output.json(.object(["path": .string(path), "valid": .bool(false), "errors": .array(diagnostics)]))
             } else {
                 Output.error(errors.description)
             }

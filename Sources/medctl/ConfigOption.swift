@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import MeddConfig
 import MeddCore
+import Systemd
 
 /// `--config PATH` and loading the configuration it names.
 struct ConfigOption: ParsableArguments {
@@ -10,7 +10,7 @@ struct ConfigOption: ParsableArguments {
 
     func resolvedPath() throws -> String {
         if let config { return config }
-        guard let path = DefaultPaths(environment: ProcessInfo.processInfo.environment).config else {
+        guard let path = DefaultPaths(environment: ProcessEnvironment.variables).config else {
             throw ValidationError("neither XDG_CONFIG_HOME nor HOME is set; pass --config PATH")
         }
         return path

@@ -42,7 +42,7 @@ final class ControlClient {
 
     private func send(_ method: String, _ parameters: [String: JSONValue], more: Bool) throws(ClientError) {
         var message: [String: JSONValue] = [
-            "method": .string(method.contains(".") ? method : "io.medd.Control." + method),
+            "method": .string(method.contains("." as Character) ? method : "io.medd.Control." + method),
             "parameters": .object(parameters),
         ]
         if more { message["more"] = .bool(true) }

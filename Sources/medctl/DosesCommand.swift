@@ -38,7 +38,7 @@ struct DosesCommand: ParsableCommand, RangeFlags {
 
     static func list(global: GlobalOptions, query: DoseQuery) throws {
         let reply = try global.connect().call("ListDoses", query.listDosesParameters)
-        if global.json { return try Output.json(reply["doses"] ?? .array([])) }
+        if global.json { return Output.json(reply["doses"] ?? .array([])) }
         let doses = try DoseRow.list(reply["doses"])
         guard !doses.isEmpty else { return Output.line("no doses in that range") }
         let style = Style.current

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Systemd
 
 /// Options every verb accepts, before or after the verb.
 struct GlobalOptions: ParsableArguments {
@@ -17,7 +17,7 @@ struct GlobalOptions: ParsableArguments {
 
 extension GlobalOptions {
     /// `--socket`, else `$MEDD_SOCKET`, else `$XDG_RUNTIME_DIR/medd/control.sock` .
-    func socketPath(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ClientError) -> String {
+    func socketPath(environment: [String: String] = ProcessEnvironment.variables) throws(ClientError) -> String {
         if let socket { return socket }
         if let path = environment["MEDD_SOCKET"], !path.isEmpty { return path }
         guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { throw .noSocketPath }

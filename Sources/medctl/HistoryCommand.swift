@@ -40,7 +40,7 @@ struct HistoryCommand: ParsableCommand, RangeFlags {
         let doses = try range.query(defaultStart: Self.defaultSince).history(global: global)
         switch try ReportFormat.resolve(format, json: global.json) {
         case .json:
-            try Output.json(.array(doses.map(\.json)))
+            Output.json(.array(doses.map(\.json)))
         case .csv:
             try Output.document(HistoryCSV.document(doses))
         case .table:

@@ -1,6 +1,7 @@
 import Foundation
 import MeddControl
 import MeddCore
+import Systemd
 
 /// Times as people read them: in the user's local zone.
 enum LocalTimeText {
@@ -49,8 +50,9 @@ enum LocalTimeText {
         daemonOffsetUsec = status["nowUsec"]?.intValue.map { Int64($0) - wallClock().usec } ?? 0
     }
 
-    private static func wallClock() -> Instant {
-        Instant(usec: Int64(Date().timeIntervalSince1970 * 1_000_000))
+    /// The system's wall clock, whatever daemon this run talks to.
+    static func wallClock() -> Instant {
+        Instant(usec: Int64(EventLoop.wallClockUsec()))
     }
 
     /// Where the daemon's clock is asked, when `now` is first needed.

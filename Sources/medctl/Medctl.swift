@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import MeddCore
 
 /// `medctl`: check and plan offline; answer, inspect and audit doses through the daemon.
@@ -27,12 +26,12 @@ struct Medctl: ParsableCommand {
             try command.run()
         } catch let error as ClientError {
             Output.error(error.message)
-            Foundation.exit(error.exitStatus)
+            exit(withError: ExitCode(error.exitStatus))
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(2)
+                Output.error(fullMessage(for: error))
+                exit(withError: ExitCode(2))
             }
             exit(withError: error)
         }

@@ -15,7 +15,7 @@ struct MedsCommand: ParsableCommand {
     func run() throws {
         let reply = try global.connect().call("Medications")
         let medications = reply["medications"]?.arrayValue ?? []
-        if global.json { return try Output.json(.array(medications)) }
+        if global.json { return Output.json(.array(medications)) }
         guard !medications.isEmpty else { return Output.line("no medications configured") }
         let style = Style.current
         Output.table(["ID", "MEDICATION", "SCHEDULE", "STOCK", "STATUS"], medications.map { medication in

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import MeddControl
 import Systemd
 
@@ -16,21 +15,12 @@ enum Output {
     }
 
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
-    }
-
-    /// Encodes a value as stable, pretty JSON with sorted keys.
-    static func json(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        line(String(decoding: try encoder.encode(value), as: UTF8.self))
+        StandardErrorDestination.write(text)
     }
 
     /// A JSON value from the daemon (or built like one), pretty with sorted keys.
-    static func json(_ value: JSONValue) throws {
-        let data = try JSONSerialization.data(withJSONObject: value.foundationObject,
-                                              options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
-        line(String(decoding: data, as: UTF8.self))
+    static func json(_ value: JSONValue) {
+        line(value.prettyText)
     }
 
     /// Left-aligned columns separated by two spaces, the last column unpadded. Widths count what
@@ -90,20 +80,5 @@ enum ReportFormat: String, CaseIterable, ExpressibleByArgument {
             throw ValidationError("--json contradicts --format \(format.rawValue); give one of them")
         }
         return json ? .json : format ?? .table
-    }
-}
-
-extension JSONValue {
-    /// The value as `JSONSerialization` takes it.
-    fileprivate var foundationObject: Any {
-        switch self {
-        case .null: NSNull()
-        case .bool(let value): value
-        case .integer(let value): value
-        case .number(let value): value
-        case .string(let value): value
-        case .array(let values): values.map(\.foundationObject)
-        case .object(let members): members.mapValues(\.foundationObject)
-        }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MeddConfig
+import MeddControl
 import MeddCore
 
 /// `medctl plan`: the doses the configuration yields, offline.
@@ -24,15 +25,6 @@ struct PlanCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("How many days to plan (default: the configuration's horizon_days).", valueName: "N"))
     var days: Int?
 
-    struct Entry: Encodable {
-        var id: String
-        var med: String
-        var name: String
-        var dose: String
-        var scheduled: String
-        var usec: Int64
-    }
-
     func validate() throws {
         if let days, !(1...3660).contains(days) {
             throw ValidationError("--days must be from 1 to 3660; got \(days)")
@@ -42,13 +34,16 @@ struct PlanCommand: ParsableCommand {
     func run() throws {
         let (_, configuration) = try configOption.load()
         let zone = TimeZone.current
-        let start = from?.instant(in: zone) ?? Instant(usec: Int64(Date().timeIntervalSince1970 * 1_000_000))
+        let start = from?.instant(in: zone) ?? LocalTimeText.wallClock()
         let span = TimeSpan.days(Int64(days ?? configuration.settings.horizonDays))
         let doses = Planner(configuration: configuration, localZone: zone).doses(from: start, to: start + span)
         if global.json {
-            try Output.json(doses.map {
-                Entry(id: $0.id.description, med: $0.medication, name: $0.name, dose: $0.doseText, scheduled: $0.scheduledText, usec: $0.scheduled.usec)
-            })
+            Output.json(.array(doses.map {
+                .object([
+                    "id": .string($0.id.description), "med": .string($0.medication), "name": .string($0.name),
+                    "dose": .string($0.doseText), "scheduled": .string($0.scheduledText), "usec": .integer(Int($0.scheduled.usec)),
+                ])
+            }))
         } else if doses.isEmpty {
             Output.line("no doses from \(ZoneRules(zone: zone).format(start)) for \(span)")
         } else {

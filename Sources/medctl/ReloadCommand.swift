@@ -13,7 +13,7 @@ struct ReloadCommand: ParsableCommand {
 
     func run() throws {
         let reply = try global.connect().call("Reload")
-        if global.json { return try Output.json(.object(reply)) }
+        if global.json { return Output.json(.object(reply)) }
         Output.line("reloaded: \(reply["medications"]?.intValue ?? 0) medications, \(reply["planned"]?.intValue ?? 0) doses planned over the horizon")
     }
 }

@@ -15,7 +15,7 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         let status = try global.connect().call("Status")
-        if global.json { return try Output.json(.object(status)) }
+        if global.json { return Output.json(.object(status)) }
         LocalTimeText.followDaemon(status: status)
         let style = Style.current
         let today = LocalTimeText.today()

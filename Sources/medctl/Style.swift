@@ -1,4 +1,3 @@
-import Foundation
 import Systemd
 
 /// Colour for people at a terminal: only when standard output is one, never with `NO_COLOR`
@@ -6,7 +5,7 @@ import Systemd
 struct Style {
     let enabled: Bool
 
-    static let current = Style(enabled: DescriptorIO.isTerminal(DescriptorIO.standardOutput) && Self.allowed(ProcessInfo.processInfo.environment))
+    static let current = Style(enabled: DescriptorIO.isTerminal(DescriptorIO.standardOutput) && Self.allowed(ProcessEnvironment.variables))
 
     static func allowed(_ environment: [String: String]) -> Bool {
         environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
