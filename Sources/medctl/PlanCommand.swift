@@ -41,7 +41,7 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         let (_, configuration) = try configOption.load()
-        let zone = TimeZone.current
+        let zone = LocalTimeText.rules
         let start = from?.instant(in: zone) ?? Instant(usec: Int64(Date().timeIntervalSince1970 * 1_000_000))
         let span = TimeSpan.days(Int64(days ?? configuration.settings.horizonDays))
         let doses = Planner(configuration: configuration, localZone: zone).doses(from: start, to: start + span)
@@ -50,7 +50,7 @@ struct PlanCommand: ParsableCommand {
                 Entry(id: $0.id.description, med: $0.medication, name: $0.name, dose: $0.doseText, scheduled: $0.scheduledText, usec: $0.scheduled.usec)
             })
         } else if doses.isEmpty {
-            Output.line("no doses from \(ZoneRules(zone: zone).format(start)) for \(span)")
+            Output.line("no doses from \(zone.format(start)) for \(span)")
         } else {
             Output.table(["SCHEDULED", "DOSE ID", "MEDICATION", "DOSE"],
                          doses.map { [$0.scheduledText, $0.id.description, $0.name, $0.doseText] })
