@@ -89,6 +89,7 @@ let package = Package(
         .testTarget(
             name: "MeddCoreTests",
             dependencies: ["MeddCore", "MeddTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            exclude: ["zone_differential.py"],
             swiftSettings: swiftSettings
         ),
         .target(name: "MeddTestSupport", dependencies: ["MeddCore"], path: "Tests/Support", swiftSettings: swiftSettings),
