@@ -3,9 +3,14 @@ import Systemd
 
 /// The system's tz database and local zone, read from the real files (`TZDIR`, `TZ`, `/etc/localtime`).
 public enum SystemZones {
-    /// Zone names looked up in `TZDIR`, else `/usr/share/zoneinfo`.
+    /// Zone names looked up in `TZDIR`, else in `/usr/share/zoneinfo`.
     public static func database() -> ZoneDatabase {
-        ZoneDatabase(tzdir: ProcessEnvironment.value("TZDIR"), reader: Files())
+        database(tzdir: ProcessEnvironment.value("TZDIR"))
+    }
+
+    /// Zone names looked up in `tzdir`, else (nil or empty) in `/usr/share/zoneinfo`.
+    public static func database(tzdir: String?) -> ZoneDatabase {
+        ZoneDatabase(tzdir: tzdir, reader: Files())
     }
 
     /// The local zone as glibc finds it.
