@@ -35,7 +35,7 @@ let package = Package(
         ),
         .target(
             name: "MeddConfig",
-            dependencies: ["MeddCore", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["MeddCore", "Systemd", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -68,7 +68,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ledger-probe",
-            dependencies: ["MeddCore", "MeddStore"],
+            dependencies: ["MeddCore", "MeddStore", "MeddTestSupport"],
             path: "Tests/Tools/LedgerProbe",
             swiftSettings: swiftSettings
         ),
@@ -88,10 +88,11 @@ let package = Package(
         ),
         .testTarget(
             name: "MeddCoreTests",
-            dependencies: ["MeddCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["MeddCore", "MeddTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            exclude: ["zone_differential.py"],
             swiftSettings: swiftSettings
         ),
-        .target(name: "MeddTestSupport", path: "Tests/Support", swiftSettings: swiftSettings),
+        .target(name: "MeddTestSupport", dependencies: ["MeddCore"], path: "Tests/Support", swiftSettings: swiftSettings),
         .testTarget(
             name: "SystemdTests",
             dependencies: ["Systemd", "MeddCore", "MeddTestSupport", "loop-probe", .product(name: "Logging", package: "swift-log")],
@@ -116,7 +117,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MeddDaemonTests",
-            dependencies: ["MeddDaemon", "MeddCore", "MeddStore", "MeddControl", "Systemd"],
+            dependencies: ["MeddDaemon", "MeddCore", "MeddStore", "MeddControl", "Systemd", "MeddTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

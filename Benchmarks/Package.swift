@@ -14,6 +14,7 @@ let package = Package(
             name: "PlannerBenchmark",
             dependencies: [
                 .product(name: "MeddCore", package: "medd"),
+                .product(name: "MeddConfig", package: "medd"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/PlannerBenchmark",

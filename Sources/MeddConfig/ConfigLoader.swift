@@ -1,12 +1,13 @@
-import Foundation
 public import MeddCore
+import Systemd
 import TOMLKit
 
 /// Reads a `medd.toml` (contract section 3) into a validated `Configuration`, or every
 /// error in it as `PATH:LINE:COLUMN: message`, in file order.
 public enum ConfigLoader {
-    /// Parses and validates configuration text; `path` is only used to label diagnostics.
-    public static func parse(_ text: String, path: String) -> Result<Configuration, ConfigErrors> {
+    /// Parses and validates configuration text; `path` is only used to label diagnostics. Zone names
+    /// are read from `zones`.
+    public static func parse(_ text: String, path: String, zones: ZoneDatabase = SystemZones.database()) -> Result<Configuration, ConfigErrors> {
         let locator = SourceLocator(text: text)
         let root: TOMLTable
         switch TOMLReader.read(text, locator: locator) {
@@ -16,7 +17,7 @@ public enum ConfigLoader {
             let diagnostic = ConfigDiagnostic(path: path, line: error.position.line, column: error.position.column, message: error.message)
             return .failure(ConfigErrors([diagnostic]))
         }
-        let validator = ConfigValidator()
+        let validator = ConfigValidator(zoneDatabase: zones)
         if let configuration = validator.validate(root) { return .success(configuration) }
         let located = validator.issues.enumerated().map { offset, issue in
             (offset: offset, position: locator.position(of: issue.path, anchor: issue.anchor), message: issue.message)
@@ -38,22 +39,18 @@ public enum ConfigLoader {
     }
 
     private static func read(path: String) -> Result<String, ReadProblem> {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(ReadProblem("no such file; create it or pass --config PATH"))
-        }
-        if isDirectory.boolValue {
-            return .failure(ReadProblem("is a directory; pass the path of the configuration file with --config PATH"))
-        }
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch let error as CocoaError where error.code == .fileReadNoPermission {
-            return .failure(ReadProblem("permission denied; make the file readable (chmod u+r) or pass --config PATH"))
+            bytes = try FileReader.bytes(at: path)
         } catch {
-            return .failure(ReadProblem("cannot read the file (\(error.localizedDescription)); check it or pass --config PATH"))
+            if error.fileIsMissing { return .failure(ReadProblem("no such file; create it or pass --config PATH")) }
+            if error.isDirectory { return .failure(ReadProblem("is a directory; pass the path of the configuration file with --config PATH")) }
+            if error.permissionDenied {
+                return .failure(ReadProblem("permission denied; make the file readable (chmod u+r) or pass --config PATH"))
+            }
+            return .failure(ReadProblem("cannot read the file (\(error.reason)); check it or pass --config PATH"))
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             return .failure(ReadProblem("the file is not valid UTF-8; save it as UTF-8 text"))
         }
         return .success(text)

@@ -1,3 +1,5 @@
+import MeddCore
+
 /// A key path into the configuration, shown as `medication.metformin.times[1]`.
 struct ConfigPath: Hashable, Sendable, CustomStringConvertible {
     /// One step of a key path into a TOML document: a table key or an array index.

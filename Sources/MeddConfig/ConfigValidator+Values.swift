@@ -1,4 +1,3 @@
-import Foundation
 import MeddCore
 import TOMLKit
 
@@ -103,14 +102,18 @@ extension ConfigValidator {
         return date
     }
 
-    /// `"local"` or an IANA zone name the system knows.
+    /// `"local"` or a zone name in the system's tz database, whose file is read now.
     func zone(_ value: TOMLValue, at path: ConfigPath) -> ZoneChoice? {
         let expectation = "\"local\" or an IANA zone name like \"Europe/Berlin\""
         guard let name = string(value, at: path, expected: expectation) else { return nil }
         if name == "local" { return .local }
-        guard !name.isEmpty, TimeZone(identifier: name) != nil else {
-            report(path, .value, "\(Self.quoted(name)) is not a known time zone; use \(expectation)")
-            return nil
+        if zones[name] == nil {
+            do throws(ZoneFileError) {
+                zones[name] = try zoneDatabase.rules(named: name)
+            } catch {
+                reportAsIs(path, .value, "timezone \(Self.quoted(name)): \(error)")
+                return nil
+            }
         }
         return .named(name)
     }

@@ -12,6 +12,14 @@ final class ConfigValidator {
     }
 
     private(set) var issues: [Issue] = []
+    /// Where `timezone = "Name"` is looked up.
+    let zoneDatabase: ZoneDatabase
+    /// The rules of every zone named so far, by name.
+    var zones: [String: ZoneRules] = [:]
+
+    init(zoneDatabase: ZoneDatabase) {
+        self.zoneDatabase = zoneDatabase
+    }
 
     /// The configuration, or nil when `issues` holds at least one error.
     func validate(_ root: TOMLTable) -> Configuration? {
@@ -20,12 +28,16 @@ final class ConfigValidator {
         let medications = self.medications(root["medication"]?.tomlValue, at: ConfigPath.root.appending("medication"))
         let hooks = self.hooks(root["hook"]?.tomlValue, at: ConfigPath.root.appending("hook"))
         guard issues.isEmpty else { return nil }
-        return Configuration(settings: settings, medications: medications, hooks: hooks)
+        return Configuration(settings: settings, medications: medications, hooks: hooks, zones: zones)
     }
 
     /// Records an error about `path`, shown as `path: text`.
     func report(_ path: ConfigPath, _ anchor: SourceLocator.Anchor, _ text: String) {
-        let message = path.isRoot ? text : "\(path): \(text)"
+        reportAsIs(path, anchor, path.isRoot ? text : "\(path): \(text)")
+    }
+
+    /// Records an error about `path` whose text already says what it is about.
+    func reportAsIs(_ path: ConfigPath, _ anchor: SourceLocator.Anchor, _ message: String) {
         issues.append(Issue(path: path, anchor: anchor, message: message))
     }
 

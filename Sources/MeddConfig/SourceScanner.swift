@@ -1,3 +1,5 @@
+import MeddCore
+
 /// Walks TOML text and records where every key and value starts.
 ///
 /// The text is expected to be valid TOML (the parser has accepted it), but the scanner

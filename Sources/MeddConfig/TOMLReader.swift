@@ -1,4 +1,3 @@
-import Foundation
 import TOMLKit
 
 /// Parses TOML text with TOMLKit, keeping away the inputs its bundled toml++ cannot take.
@@ -50,7 +49,7 @@ enum TOMLReader {
         var detail = error.description
         var context = ""
         let prefix = "Error while parsing "
-        if detail.hasPrefix(prefix), let colon = detail.range(of: ": ") {
+        if detail.hasPrefix(prefix), let colon = detail.firstRange(of: ": ") {
             context = " in " + detail[detail.index(detail.startIndex, offsetBy: prefix.count)..<colon.lowerBound]
             detail = String(detail[colon.upperBound...])
         }

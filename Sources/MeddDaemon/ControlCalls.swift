@@ -174,7 +174,7 @@ final class ControlCalls {
         ]
     }
 
-    private var localZoneRules: ZoneRules { ZoneRules(zone: book.localZone) }
+    private var localZoneRules: ZoneRules { book.localZone }
 
     /// An ISO 8601 instant with its offset, or a date meaning local midnight.
     private func instant(_ text: String, parameter: String) throws(VarlinkError) -> Instant {

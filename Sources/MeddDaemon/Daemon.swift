@@ -66,7 +66,7 @@ public final class Daemon: @unchecked Sendable {
         }
         let book: DoseBook
         do {
-            book = try EffectRunner.restoredBook(configuration, localZone: TimeZone.current, from: ledger, now: startedAt)
+            book = try EffectRunner.restoredBook(configuration, localZone: Self.localZone(log: log), from: ledger, now: startedAt)
         } catch {
             throw DaemonStartError("medd: \(error)")
         }
@@ -128,7 +128,7 @@ public final class Daemon: @unchecked Sendable {
         }
         sources.append(try loop.addSignal(.hangUp) { [unowned self] _ in _ = self.reload() })
         clockWatcher = try ClockChangeWatcher(loop: loop) { [unowned self] in self.clockChanged() }
-        zoneWatcher = try TimeZoneWatcher(loop: loop) { [unowned self] in self.zoneChanged() }
+        try watchLocalZone()
         try loop.enableWatchdog()
         if options.desktop {
             let memory = (options.socketPath as NSString).deletingLastPathComponent + "/notifications"
@@ -172,13 +172,40 @@ public final class Daemon: @unchecked Sendable {
         advance()
     }
 
-    /// `/etc/localtime` changed: `timezone = "local"` schedules move with it.
+    /// A file defining the local zone changed (`/etc/localtime` pointed elsewhere, or a zone file
+    /// replaced by a tzdata upgrade): when the rules differ, `timezone = "local"` schedules move with them.
     private func zoneChanged() {
-        let zone = TimeZone.current
-        guard zone.identifier != runner.book.localZone.identifier else { return }
-        log.notice("the system time zone changed from \(runner.book.localZone.identifier) to \(zone.identifier)")
+        let zone = Self.localZone(log: log)
+        do {
+            try watchLocalZone()
+        } catch {
+            log.error("cannot watch the local zone's files: \(error)")
+        }
+        let previous = runner.book.localZone
+        guard zone != previous else { return }
+        if zone.name == previous.name {
+            log.notice("the rules of the system time zone \(zone.name) changed")
+        } else {
+            log.notice("the system time zone changed from \(previous.name) to \(zone.name)")
+        }
         let now = clock.now()
         runner.change { $0.changeLocalZone(to: zone, now: now) }
+    }
+
+    /// Watches the files the local zone is read from now (they change when `/etc/localtime` does).
+    private func watchLocalZone() throws(SystemError) {
+        zoneWatcher = nil
+        zoneWatcher = try TimeZoneWatcher(loop: loop, files: SystemZones.localZoneFiles()) { [unowned self] in self.zoneChanged() }
+    }
+
+    /// The local zone; UTC, as glibc does, when `TZ` or `/etc/localtime` cannot be read.
+    private static func localZone(log: Logger) -> ZoneRules {
+        do {
+            return try SystemZones.localZone()
+        } catch {
+            log.error("cannot read the local time zone, using UTC: \(error)")
+            return .utc
+        }
     }
 
     // MARK: The desktop
@@ -218,7 +245,7 @@ public final class Daemon: @unchecked Sendable {
     /// `; pretending it is …` under `--pretend-now`, in the local zone.
     private var pretendClockText: String {
         guard clock.offsetUsec != 0 else { return "" }
-        return "; clock set to \(ZoneRules(zone: runner.book.localZone).format(startedAt)) at start by --pretend-now, running at real speed"
+        return "; clock set to \(runner.book.localZone.format(startedAt)) at start by --pretend-now, running at real speed"
     }
 
     private func statusLine() -> String {

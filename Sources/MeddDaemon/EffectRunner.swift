@@ -43,7 +43,7 @@ final class EffectRunner {
     }
 
     /// The book as the ledger has it, for a new configuration: its saved state and every event replayed.
-    static func restoredBook(_ configuration: Configuration, localZone: TimeZone, from ledger: any LedgerStore,
+    static func restoredBook(_ configuration: Configuration, localZone: ZoneRules, from ledger: any LedgerStore,
                              now: Instant) throws(LedgerError) -> DoseBook {
         var book = DoseBook(configuration: configuration, localZone: localZone)
         try ledger.restore(into: &book)

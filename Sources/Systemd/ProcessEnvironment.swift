@@ -17,4 +17,9 @@ public enum ProcessEnvironment {
         }
         return variables
     }
+
+    /// The variable's value, or nil when it is not set.
+    public static func value(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
 }

@@ -24,6 +24,13 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension SystemError {
+    /// The path (or a directory on it) does not exist.
+    public var fileIsMissing: Bool { errno == ENOENT || errno == ENOTDIR }
+    /// The path is a directory where a file was wanted.
+    public var isDirectory: Bool { errno == EISDIR }
+    /// The file's permissions refuse the access.
+    public var permissionDenied: Bool { errno == EACCES || errno == EPERM }
+
     /// True when a journal send failed because no journald is listening (no socket, or a stale one):
     /// keep the entry and retry later. Other errors (say `EMSGSIZE`) will not go away by waiting.
     public var journalIsUnavailable: Bool {

@@ -1,11 +1,12 @@
-import Foundation
+import MeddConfig
 import MeddControl
 import MeddCore
 import Systemd
 
 /// Times as people read them: in the user's local zone.
 enum LocalTimeText {
-    static var rules: ZoneRules { ZoneRules(zone: TimeZone.current) }
+    /// The local zone as glibc finds it (UTC when it cannot be read, as glibc does), read once.
+    static let rules: ZoneRules = (try? SystemZones.localZone()) ?? .utc
 
     /// `2026-11-22 08:00`.
     static func dateTime(_ instant: Instant) -> String {

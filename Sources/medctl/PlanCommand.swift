@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import MeddConfig
 import MeddControl
 import MeddCore
@@ -12,7 +11,9 @@ struct PlanCommand: ParsableCommand {
         discussion: """
             WHEN is a date (YYYY-MM-DD, meaning local midnight) or an ISO 8601 instant \
             such as 2027-03-10T00:00:00Z. --json prints an array of \
-            {"id", "med", "name", "dose", "scheduled", "usec"} objects.
+            {"id", "med", "name", "dose", "scheduled", "usec"} objects. Zones are read from the \
+            system's tz database: named ones from TZDIR (default /usr/share/zoneinfo), the local one \
+            from TZ, else /etc/localtime.
             """
     )
 
@@ -33,7 +34,7 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         let (_, configuration) = try configOption.load()
-        let zone = TimeZone.current
+        let zone = LocalTimeText.rules
         let start = from?.instant(in: zone) ?? LocalTimeText.wallClock()
         let span = TimeSpan.days(Int64(days ?? configuration.settings.horizonDays))
         let doses = Planner(configuration: configuration, localZone: zone).doses(from: start, to: start + span)
@@ -45,7 +46,7 @@ struct PlanCommand: ParsableCommand {
                 ])
             }))
         } else if doses.isEmpty {
-            Output.line("no doses from \(ZoneRules(zone: zone).format(start)) for \(span)")
+            Output.line("no doses from \(zone.format(start)) for \(span)")
         } else {
             Output.table(["SCHEDULED", "DOSE ID", "MEDICATION", "DOSE"],
                          doses.map { [$0.scheduledText, $0.id.description, $0.name, $0.doseText] })

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import MeddCore
 
 /// A point in time on the command line: `YYYY-MM-DD` (local midnight), `HH:MM` (today, local
@@ -30,8 +29,7 @@ struct When: ExpressibleByArgument, Equatable {
         }
     }
 
-    func instant(in zone: TimeZone = .current, now: Instant = LocalTimeText.now()) -> Instant {
-        let rules = ZoneRules(zone: zone)
+    func instant(in rules: ZoneRules = LocalTimeText.rules, now: Instant = LocalTimeText.now()) -> Instant {
         switch kind {
         case .date(let date): return rules.startOfDay(date)
         case .timeToday(let time): return rules.resolve(rules.local(now).date, time).instant
@@ -41,7 +39,7 @@ struct When: ExpressibleByArgument, Equatable {
     }
 
     /// ISO 8601 with the local offset, as the daemon takes it.
-    func iso(in zone: TimeZone = .current, now: Instant = LocalTimeText.now()) -> String {
-        ZoneRules(zone: zone).format(instant(in: zone, now: now))
+    func iso(in rules: ZoneRules = LocalTimeText.rules, now: Instant = LocalTimeText.now()) -> String {
+        rules.format(instant(in: rules, now: now))
     }
 }

@@ -123,7 +123,8 @@ class Daemon:
         self.datagram_seen = threading.Condition()
         self.read_upto = 0
         threading.Thread(target=self._drain_notify, args=(self.notify,), daemon=True).start()
-        env = dict(os.environ, TZ=ZONE, NOTIFY_SOCKET=self.notify_path, **self.env)
+        env = dict(os.environ, TZ=ZONE, NOTIFY_SOCKET=self.notify_path)
+        env.update(self.env)  # may set TZ itself
         if self.system_zone:
             del env["TZ"]  # follow /etc/localtime
         env.pop("DBUS_SESSION_BUS_ADDRESS", None)

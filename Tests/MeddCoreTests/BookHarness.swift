@@ -1,15 +1,16 @@
 import Foundation
 @testable import MeddCore
+import MeddTestSupport
 
 /// A dose book driven by hand in tests, collecting every effect it returns.
 struct BookHarness {
-    static let berlin = TimeZone(identifier: "Europe/Berlin")!
+    static let berlin = SystemZone.named("Europe/Berlin")
 
     var book: DoseBook
     var effects: [DoseBook.Effect] = []
 
-    init(_ configuration: Configuration, zone: TimeZone = berlin, watermark: Instant? = nil) {
-        book = DoseBook(configuration: configuration, localZone: zone, watermark: watermark)
+    init(_ configuration: Configuration, zone: ZoneRules = berlin, watermark: Instant? = nil) {
+        book = DoseBook(configuration: configuration.withZonesLoaded(), localZone: zone, watermark: watermark)
     }
 
     /// `08:00` on 2026-11-22 in Berlin, or any ISO 8601 instant with an offset.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MeddCore
+import MeddTestSupport
 
 /// Time passing: renotify, snooze, grace, reload, zone changes and wake-ups.
 @Suite struct DoseBookLifecycleTests {
@@ -119,7 +120,7 @@ import Testing
         var h = BookHarness(BookHarness.metformin(), watermark: BookHarness.at("07:00"))
         h.advance("08:00")
         h.take(dose, "08:01")
-        let newYork = TimeZone(identifier: "America/New_York")!
+        let newYork = SystemZone.named("America/New_York")
         h.effects += h.book.changeLocalZone(to: newYork, now: BookHarness.at("09:00"))
         #expect(h.book.nextDose(after: BookHarness.at("09:00"))?.id.description == "metformin_20261122_20_00")
         #expect(h.book.nextDose(after: BookHarness.at("09:00"))?.scheduledText == "2026-11-22T20:00:00-05:00")
@@ -132,13 +133,13 @@ import Testing
         var config = BookHarness.metformin()
         config.settings.timezone = .named("Europe/Berlin")
         var h = BookHarness(config, watermark: BookHarness.at("07:00"))
-        h.effects += h.book.changeLocalZone(to: TimeZone(identifier: "Asia/Tokyo")!, now: BookHarness.at("07:00"))
+        h.effects += h.book.changeLocalZone(to: SystemZone.named("Asia/Tokyo"), now: BookHarness.at("07:00"))
         #expect(h.book.nextDose(after: BookHarness.at("07:00"))?.scheduledText == "2026-11-22T08:00:00+01:00")
     }
 
     /// Doses coming due in one instant (a DST gap folding two times together) all fire: none dropped.
     @Test func dosesDueTogetherAllFire() {
-        let newYork = TimeZone(identifier: "America/New_York")!
+        let newYork = SystemZone.named("America/New_York")
         let config = Configuration(medications: [
             Medication(id: "a", name: "A", dose: "1", schedule: .times([WallTime(parsing: "02:30")!, WallTime(parsing: "03:30")!], DayFilter())),
         ])

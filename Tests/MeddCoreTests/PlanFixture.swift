@@ -1,13 +1,14 @@
 import Foundation
 import MeddCore
+import MeddTestSupport
 
 /// Shared builders for the planner suites. Expectations never come from here: only inputs.
 enum PlanFixture {
-    static let utcZone = TimeZone(identifier: "UTC")!
+    static let utcZone = SystemZone.named("UTC")
 
     static func date(_ text: String) -> LocalDate { LocalDate(parsing: text)! }
     static func time(_ text: String) -> WallTime { WallTime(parsing: text)! }
-    static func zone(_ identifier: String) -> TimeZone { TimeZone(identifier: identifier)! }
+    static func zone(_ identifier: String) -> ZoneRules { SystemZone.named(identifier) }
 
     /// An instant from `yyyy-MM-ddTHH:mm:ssZ`, read by Foundation rather than by MeddCore.
     static func utc(_ text: String) -> Instant {
@@ -41,10 +42,10 @@ enum PlanFixture {
         return med
     }
 
-    static func planner(_ medications: [Medication], zone: ZoneChoice = .named("UTC"), localZone: TimeZone = utcZone) -> Planner {
+    static func planner(_ medications: [Medication], zone: ZoneChoice = .named("UTC"), localZone: ZoneRules = utcZone) -> Planner {
         var settings = Settings()
         settings.timezone = zone
-        return Planner(configuration: Configuration(settings: settings, medications: medications), localZone: localZone)
+        return Planner(configuration: Configuration(settings: settings, medications: medications).withZonesLoaded(), localZone: localZone)
     }
 
     /// The doses whose nominal date is `day`, from a window wide enough for any zone.

@@ -2,6 +2,7 @@ import Foundation
 import MeddCore
 import PropertyBased
 import Testing
+import MeddTestSupport
 
 /// Properties of the planner over random configurations: random zones (four DST-awkward ones and UTC),
 /// random times biased into the 00:45–03:14 window where the gaps and overlaps are, random `every`,
@@ -40,8 +41,8 @@ import Testing
         var planner: Planner {
             var settings = Settings()
             settings.timezone = settingsZone
-            return Planner(configuration: Configuration(settings: settings, medications: medications),
-                           localZone: TimeZone(identifier: localZone)!)
+            return Planner(configuration: Configuration(settings: settings, medications: medications).withZonesLoaded(),
+                           localZone: SystemZone.named(localZone))
         }
 
         func zone(of medication: Medication) -> TimeZone {
@@ -272,10 +273,10 @@ import Testing
     ])
     func modelTransitionsMatchZdump(zone: String, at: String, before: Int, after: Int) throws {
         let instant = PlanFixture.utc(at).seconds
-        let t = try #require(Self.transition(near: instant, in: PlanFixture.zone(zone)))
+        let t = try #require(Self.transition(near: instant, in: TimeZone(identifier: zone)!))
         #expect(t.at == instant)
         #expect(t.before == before)
         #expect(t.after == after)
-        #expect(Self.transition(near: PlanFixture.utc("2027-01-04T00:00:00Z").seconds, in: PlanFixture.zone("Asia/Kathmandu")) == nil)
+        #expect(Self.transition(near: PlanFixture.utc("2027-01-04T00:00:00Z").seconds, in: TimeZone(identifier: "Asia/Kathmandu")!) == nil)
     }
 }

@@ -97,7 +97,7 @@ import Testing
         try #require(elapses.count == testCase.iterations)
         var medication = Medication(id: "diff", name: "Diff", dose: "1", schedule: testCase.schedule)
         medication.timezone = .named(testCase.zone)
-        let planner = Planner(configuration: Configuration(medications: [medication]), localZone: F.utcZone)
+        let planner = Planner(configuration: Configuration(medications: [medication]).withZonesLoaded(), localZone: F.utcZone)
         // systemd lists elapses strictly after the base; the planner's window is [from, to).
         let doses = planner.doses(from: base + TimeSpan(seconds: 1), to: elapses.last! + TimeSpan(seconds: 1))
         #expect(doses.map(\.scheduled) == elapses)

@@ -7,7 +7,7 @@ import Testing
     typealias F = PlanFixture
 
     static func resolve(_ zone: String, _ date: String, _ time: String) -> (instant: Instant, offset: Int) {
-        ZoneRules(zone: F.zone(zone)).resolve(F.date(date), F.time(time))
+        F.zone(zone).resolve(F.date(date), F.time(time))
     }
 
     /// Ordinary, gap and overlap times resolve per the DST rules (gap: the offset before it; overlap: the first).
@@ -57,32 +57,32 @@ import Testing
         ("UTC", "1969-12-31T23:59:59Z", "1969-12-31", "23:59"),
     ])
     func local(zone: String, utc: String, date: String, time: String) {
-        let local = ZoneRules(zone: F.zone(zone)).local(F.utc(utc))
+        let local = F.zone(zone).local(F.utc(utc))
         #expect(local.date == F.date(date))
         #expect(local.time == F.time(time))
     }
 
     /// `startOfDay` is the earliest instant of the date, even when midnight is skipped.
     @Test func startOfDay() {
-        #expect(ZoneRules(zone: F.zone("America/Havana")).startOfDay(F.date("2027-03-14")) == F.utc("2027-03-14T05:00:00Z"))
-        #expect(ZoneRules(zone: F.zone("America/Havana")).startOfDay(F.date("2027-11-07")) == F.utc("2027-11-07T04:00:00Z"))
-        #expect(ZoneRules(zone: F.zone("America/New_York")).startOfDay(F.date("2027-11-07")) == F.utc("2027-11-07T04:00:00Z"))
-        #expect(ZoneRules(zone: F.zone("Asia/Kathmandu")).startOfDay(F.date("2027-01-04")) == F.utc("2027-01-03T18:15:00Z"))
+        #expect(F.zone("America/Havana").startOfDay(F.date("2027-03-14")) == F.utc("2027-03-14T05:00:00Z"))
+        #expect(F.zone("America/Havana").startOfDay(F.date("2027-11-07")) == F.utc("2027-11-07T04:00:00Z"))
+        #expect(F.zone("America/New_York").startOfDay(F.date("2027-11-07")) == F.utc("2027-11-07T04:00:00Z"))
+        #expect(F.zone("Asia/Kathmandu").startOfDay(F.date("2027-01-04")) == F.utc("2027-01-03T18:15:00Z"))
     }
 
     /// `format` writes ISO 8601 with the zone's offset at that instant.
     @Test func format() {
-        let newYork = ZoneRules(zone: F.zone("America/New_York"))
+        let newYork = F.zone("America/New_York")
         #expect(newYork.format(F.utc("2027-03-14T06:59:59Z")) == "2027-03-14T01:59:59-05:00")
         #expect(newYork.format(F.utc("2027-03-14T07:00:00Z")) == "2027-03-14T03:00:00-04:00")
-        #expect(ZoneRules(zone: F.zone("Asia/Kathmandu")).format(F.utc("2027-01-04T02:15:00Z")) == "2027-01-04T08:00:00+05:45")
-        #expect(ZoneRules(zone: F.zone("America/St_Johns")).format(F.utc("2027-01-04T12:00:00Z")) == "2027-01-04T08:30:00-03:30")
-        #expect(ZoneRules(zone: F.zone("UTC")).format(F.utc("2026-11-22T08:00:00Z")) == "2026-11-22T08:00:00+00:00")
+        #expect(F.zone("Asia/Kathmandu").format(F.utc("2027-01-04T02:15:00Z")) == "2027-01-04T08:00:00+05:45")
+        #expect(F.zone("America/St_Johns").format(F.utc("2027-01-04T12:00:00Z")) == "2027-01-04T08:30:00-03:30")
+        #expect(F.zone("UTC").format(F.utc("2026-11-22T08:00:00Z")) == "2026-11-22T08:00:00+00:00")
     }
 
     /// `offset(atSecond:)` switches exactly at the transition second.
     @Test func offsetSwitchesAtTransition() {
-        let rules = ZoneRules(zone: F.zone("Australia/Lord_Howe"))
+        let rules = F.zone("Australia/Lord_Howe")
         let transition = F.utc("2027-10-02T15:30:00Z").seconds
         #expect(rules.offset(atSecond: transition - 1) == 37_800)
         #expect(rules.offset(atSecond: transition) == 39_600)

@@ -3,10 +3,11 @@ import MeddStore
 import Testing
 @testable import MeddCore
 @testable import MeddDaemon
+import MeddTestSupport
 
 /// The effect runner's commit path: one transaction, then the consequences in a fixed order.
 @Suite struct EffectRunnerTests {
-    static let berlin = TimeZone(identifier: "Europe/Berlin")!
+    static let berlin = SystemZone.named("Europe/Berlin")
 
     /// `08:00` on 2026-11-22 in Berlin.
     static func at(_ time: String) -> Instant {

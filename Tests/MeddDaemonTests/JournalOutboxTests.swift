@@ -69,7 +69,7 @@ import Testing
     /// Commits `kinds` to the ledger as the runner does and hands them to the outbox.
     func commit(_ kinds: [EventKind]) throws {
         let events = kinds.map { DoseEvent(kind: $0, dose: Self.dose, at: Self.dose.scheduled, source: .daemon) }
-        let book = DoseBook(configuration: Configuration(settings: Settings(), medications: []), localZone: TimeZone(identifier: "UTC")!)
+        let book = DoseBook(configuration: Configuration(settings: Settings(), medications: []), localZone: .utc)
         let sequence = try ledger.commit(events, state: book)
         outbox.enqueue(Array(zip(sequence, events)))
     }

@@ -5,7 +5,7 @@ import MeddTestSupport
 
 /// Temporary state directories and a small dose book for ledger tests.
 enum LedgerFixture {
-    static let berlin = TimeZone(identifier: "Europe/Berlin")!
+    static let berlin = SystemZone.named("Europe/Berlin")
     static let start = Instant(seconds: 1_795_330_800) // 2026-11-22T08:00:00+01:00
 
     static func directory() -> String {

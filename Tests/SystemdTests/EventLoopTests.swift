@@ -65,7 +65,7 @@ import Testing
         let path = LoopProbeRunner.temporaryPath("localtime")
         _ = FileManager.default.createFile(atPath: path, contents: Data("Europe/Berlin".utf8))
         var changes = 0
-        let watcher = try TimeZoneWatcher(loop: loop, path: path) { changes += 1 }
+        let watcher = try TimeZoneWatcher(loop: loop, files: [((path as NSString).deletingLastPathComponent, (path as NSString).lastPathComponent)]) { changes += 1 }
         let replacement = path + ".new"
         _ = FileManager.default.createFile(atPath: replacement, contents: Data("America/New_York".utf8))
         #expect(rename(replacement, path) == 0)

@@ -8,7 +8,7 @@ import MeddStore
 enum LedgerWorkload {
     static let yearStart = Instant(seconds: 1_767_225_600)  // 2026-01-01T00:00:00Z
     static let yearEnd = yearStart + .days(365)
-    static let zone = TimeZone(identifier: "UTC")!
+    static let zone = ZoneRules.utc
 
     static func events(forDay day: Int64) -> [DoseEvent] {
         var events: [DoseEvent] = []

@@ -1,5 +1,6 @@
 import Benchmark
 import Foundation
+import MeddConfig
 import MeddCore
 
 /// 1,000 medications × 4 times a day × 14 days = 56,000 doses, spread over six zones.
@@ -19,7 +20,9 @@ enum PlannerWorkload {
             medication.timezone = .named(zones[index % zones.count])
             return medication
         }
-        let planner = Planner(configuration: Configuration(medications: medications), localZone: TimeZone(identifier: "UTC")!)
+        let database = SystemZones.database()
+        let rules = Dictionary(uniqueKeysWithValues: zones.map { ($0, try! database.rules(named: $0)) })
+        let planner = Planner(configuration: Configuration(medications: medications, zones: rules), localZone: .utc)
         let count = planner.doses(from: from, to: to).count
         precondition(count == expectedDoses, "workload planned \(count) doses, expected \(expectedDoses)")
         return planner

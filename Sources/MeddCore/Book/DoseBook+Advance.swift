@@ -1,5 +1,3 @@
-public import Foundation
-
 /// Time passing: firing, re-alerting, snooze expiry, grace expiry, catch-up and re-planning.
 extension DoseBook {
     /// Brings the book up to `now` and returns what must happen, ending with the next wake-up.
@@ -34,7 +32,7 @@ extension DoseBook {
     }
 
     /// Follows a change of the system zone: `timezone = "local"` schedules move with it.
-    public mutating func changeLocalZone(to zone: TimeZone, now: Instant) -> [Effect] {
+    public mutating func changeLocalZone(to zone: ZoneRules, now: Instant) -> [Effect] {
         let settled = settle(now)
         localZone = zone
         invalidatePlan()

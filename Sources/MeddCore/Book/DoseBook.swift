@@ -1,5 +1,3 @@
-public import Foundation
-
 /// The lifecycle of every dose as a pure state machine: planned → pending ⇄ snoozed → taken, skipped or missed.
 ///
 /// It never reads a clock and never does I/O: each call takes `now` and returns effects as values.
@@ -10,7 +8,7 @@ public struct DoseBook: Sendable {
     }
     /// Some medication plans doses (not all are as-needed or paused): then the plan needs extending.
     private(set) var hasSchedules: Bool
-    public internal(set) var localZone: TimeZone
+    public internal(set) var localZone: ZoneRules
     /// Every dose that has had an event.
     public private(set) var records: [DoseID: DoseRecord] = [:]
     /// Doses that are pending or snoozed.
@@ -37,7 +35,7 @@ public struct DoseBook: Sendable {
     /// `longestSnooze` in minutes, the unit snoozes are asked for in.
     public static var longestSnoozeMinutes: Int { Int(longestSnooze.seconds / 60) }
 
-    public init(configuration: Configuration, localZone: TimeZone, watermark: Instant? = nil) {
+    public init(configuration: Configuration, localZone: ZoneRules, watermark: Instant? = nil) {
         self.configuration = configuration
         self.hasSchedules = Self.hasSchedules(configuration)
         self.localZone = localZone

@@ -1,12 +1,10 @@
-public import Foundation
-
 /// Expands a configuration into doses. Pure: the same configuration, zone and range give the same doses.
 public struct Planner: Sendable {
     public let configuration: Configuration
     /// The system zone that `timezone = "local"` follows.
-    public let localZone: TimeZone
+    public let localZone: ZoneRules
 
-    public init(configuration: Configuration, localZone: TimeZone) {
+    public init(configuration: Configuration, localZone: ZoneRules) {
         self.configuration = configuration
         self.localZone = localZone
     }
@@ -14,12 +12,8 @@ public struct Planner: Sendable {
     /// Every scheduled dose due in `[from, to)`, ordered by due instant, then ID.
     public func doses(from: Instant, to: Instant, medication: String? = nil) -> [Dose] {
         var result: [Dose] = []
-        var rulesByZone: [ZoneChoice: ZoneRules] = [:]
         for med in configuration.medications where medication == nil || med.id == medication {
-            let choice = configuration.zoneChoice(for: med)
-            let rules = rulesByZone[choice] ?? ZoneRules(zone: zone(for: choice))
-            rulesByZone[choice] = rules
-            append(med, rules: rules, from: from, to: to, into: &result)
+            append(med, rules: rules(for: med), from: from, to: to, into: &result)
         }
         result.sort { ($0.scheduled, $0.id) < ($1.scheduled, $1.id) }
         return result
@@ -35,13 +29,15 @@ public struct Planner: Sendable {
     }
 
     public func rules(for medication: Medication) -> ZoneRules {
-        ZoneRules(zone: zone(for: configuration.zoneChoice(for: medication)))
+        zone(for: configuration.zoneChoice(for: medication))
     }
 
-    public func zone(for choice: ZoneChoice) -> TimeZone {
+    /// The rules a zone choice reads in: the local zone, or a named zone the loader read into
+    /// `configuration.zones` (the local zone for a name it holds no rules for).
+    public func zone(for choice: ZoneChoice) -> ZoneRules {
         switch choice {
         case .local: return localZone
-        case .named(let identifier): return TimeZone(identifier: identifier) ?? localZone
+        case .named(let identifier): return configuration.zones[identifier] ?? localZone
         }
     }
 

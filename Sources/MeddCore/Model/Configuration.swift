@@ -4,11 +4,15 @@ public struct Configuration: Hashable, Sendable {
     /// Sorted by ID, so every walk over them is deterministic.
     public var medications: [Medication]
     public var hooks: [Hook]
+    /// The rules of every zone the file names (`timezone = "Asia/Tokyo"`), read when it was loaded,
+    /// so planning needs no I/O.
+    public var zones: [String: ZoneRules]
 
-    public init(settings: Settings = Settings(), medications: [Medication] = [], hooks: [Hook] = []) {
+    public init(settings: Settings = Settings(), medications: [Medication] = [], hooks: [Hook] = [], zones: [String: ZoneRules] = [:]) {
         self.settings = settings
         self.medications = medications.sorted { $0.id < $1.id }
         self.hooks = hooks
+        self.zones = zones
     }
 
     public func medication(_ id: String) -> Medication? {

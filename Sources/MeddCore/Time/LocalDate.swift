@@ -34,8 +34,12 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
         self.init(year: year, month: month, day: day)
     }
 
-    public var dayNumber: Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
+    public var dayNumber: Int64 { Self.dayNumber(year: Int64(year), month: month, day: day) }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date in any year (Hinnant's days-from-civil),
+    /// for rules that name dates outside `LocalDate`'s years. The day may run past the month's end.
+    static func dayNumber(year: Int64, month: Int, day: Int) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
         let m = Int64(month)
@@ -43,6 +47,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
     }
+
+    static func isLeap(_ year: Int64) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
 
     public var weekday: Weekday {
         // 1970-01-01 was a Thursday.
@@ -61,9 +67,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
 
-    private static func daysIn(month: Int, year: Int) -> Int {
+    static func daysIn(month: Int, year: Int) -> Int {
         switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 2: return isLeap(Int64(year)) ? 29 : 28
         case 4, 6, 9, 11: return 30
         default: return 31
         }

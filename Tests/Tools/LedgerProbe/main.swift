@@ -4,6 +4,7 @@
 import Foundation
 import MeddCore
 import MeddStore
+import MeddTestSupport
 
 guard CommandLine.arguments.count == 3, let steps = Int(CommandLine.arguments[2]) else {
     FileHandle.standardError.write(Data("usage: ledger-probe STATE-DIR STEPS\n".utf8))
@@ -17,7 +18,7 @@ let medications = (0..<6).map { index in
     med.refillAt = 9_990
     return med
 }
-let zone = TimeZone(identifier: "Europe/Berlin")!
+let zone = SystemZone.named("Europe/Berlin")
 var book = DoseBook(configuration: Configuration(medications: medications), localZone: zone)
 
 do {

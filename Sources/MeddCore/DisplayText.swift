@@ -1,11 +1,11 @@
-/// Text from the configuration file as it appears inside messages.
-enum DisplayText {
+/// Text from a configuration file or a zone file as it appears inside messages.
+public enum DisplayText {
     /// `text` in double quotes, escaped as `escaped(_:)` does.
-    static func quoted(_ text: String) -> String { "\"" + escaped(text) + "\"" }
+    public static func quoted(_ text: String) -> String { "\"" + escaped(text) + "\"" }
 
     /// `text` with quotes, backslashes, control characters and line separators escaped, so a
     /// message always stays on one line.
-    static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
