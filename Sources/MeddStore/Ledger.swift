@@ -173,14 +173,15 @@ public final class Ledger: Sendable {
         book.restore(saved)
     }
 
-    /// The events of the doses a book restored from `?` (twice) holds, in recording order.
+    /// The events of the doses a book restored from `?` (twice) holds, in recording order. The
+    /// CROSS JOIN keeps SQLite from scanning every event: it looks up each held dose's events.
     static let heldEventsQuery = """
         WITH held(id) AS (
             SELECT id FROM dose WHERE final_seq IS NULL
             UNION SELECT id FROM dose WHERE scheduled_usec >= ?
             UNION SELECT dose_id FROM event WHERE at_usec >= ?
         )
-        SELECT \(EventRow.selection) FROM held JOIN event e ON e.dose_id = held.id ORDER BY e.seq
+        SELECT \(EventRow.selection) FROM held CROSS JOIN event e ON e.dose_id = held.id ORDER BY e.seq
         """
 
     /// Rebuilds a book the way medd did before start-up read only what it holds: the saved watermark
@@ -208,7 +209,7 @@ public final class Ledger: Sendable {
         return DoseRecord.folding(events)
     }
 
-    private static func recordsQuery(_ request: HistoryRequest) -> (String, StatementArguments) {
+    static func recordsQuery(_ request: HistoryRequest) -> (String, StatementArguments) {
         var parts: [String] = []
         var arguments: [any DatabaseValueConvertible] = []
         if !request.doses.isEmpty {
@@ -230,7 +231,7 @@ public final class Ledger: Sendable {
         add(request.touched, "SELECT dose_id FROM event", "at_usec")
         let sql = """
             WITH wanted(id) AS (\(parts.joined(separator: " UNION ")))
-            SELECT \(EventRow.selection) FROM wanted JOIN event e ON e.dose_id = wanted.id ORDER BY e.seq
+            SELECT \(EventRow.selection) FROM wanted CROSS JOIN event e ON e.dose_id = wanted.id ORDER BY e.seq
             """
         return (sql, StatementArguments(arguments))
     }
@@ -321,9 +322,9 @@ public final class Ledger: Sendable {
     }
 
     /// SQLite's query plan for `sql`, for tests that pin index use.
-    func explain(_ sql: String) throws(LedgerError) -> String {
+    func explain(_ sql: String, arguments: StatementArguments = StatementArguments()) throws(LedgerError) -> String {
         try read("explain a query") { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { "\($0["detail"] ?? "")" }.joined(separator: "\n")
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { "\($0["detail"] ?? "")" }.joined(separator: "\n")
         }
     }
 
