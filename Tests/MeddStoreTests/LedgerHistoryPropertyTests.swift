@@ -77,11 +77,7 @@ import Testing
         for (id, record) in restored.records {
             #expect(replayed.records[id] == record, "restored \(id) differs from the replay")
         }
-        // It holds every record the rules may read without asking: open, due or touched from `heldFrom`.
-        let needed = replayed.records.filter { _, record in
-            record.state.isOpen || record.dose.scheduled >= restored.heldFrom || (record.lastTouched.map { $0 >= restored.heldFrom } ?? false)
-        }
-        #expect(restored.records.filter { needed[$0.key] != nil } == needed)
+        expectHoldsWhatTheRulesRead(restored, replayed: replayed)
         #expect(restored.open == replayed.open)
         #expect(restored.snoozes == replayed.snoozes)
         #expect(restored.stock == replayed.stock)
@@ -105,6 +101,15 @@ import Testing
             later.remember(try ledger.records(later.historyRequest(coveringFrom: needed)), heldFrom: needed)
             #expect(later.advance(to: then) == laterReplayed.advance(to: then), "advancing to \(then) differs")
         }
+    }
+
+    /// The book holds every record the rules may read without asking the ledger: open, due or
+    /// touched from `heldFrom` — each as the replay has it.
+    static func expectHoldsWhatTheRulesRead(_ book: DoseBook, replayed: DoseBook) {
+        let needed = replayed.records.filter { _, record in
+            record.state.isOpen || record.dose.scheduled >= book.heldFrom || (record.lastTouched.map { $0 >= book.heldFrom } ?? false)
+        }
+        #expect(book.records.filter { needed[$0.key] != nil } == needed)
     }
 
     /// Every dose ID the configuration planned up to `now`, the as-needed ones taken, and medication IDs.
@@ -174,6 +179,7 @@ import Testing
             for (id, record) in daemon.book.records {
                 #expect(replayed.records[id] == record, "the running book's \(id) differs from the replay")
             }
+            Self.expectHoldsWhatTheRulesRead(daemon.book, replayed: replayed)
             #expect(daemon.book.open == replayed.open)
             #expect(daemon.book.stock == replayed.stock)
         }
