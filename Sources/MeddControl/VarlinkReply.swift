@@ -12,11 +12,13 @@ public enum VarlinkReply {
         terminated(.object(["error": .string(error.name), "parameters": .object(error.parameters)]))
     }
 
-    /// `{"parameters": {"<key>": [...]}}` with the elements encoded one at a time as `produce`
-    /// yields them, so a long list never exists as a value tree (a horizon can be thousands of doses).
-    public static func list(_ key: String, reserving capacity: Int = 0, _ produce: ((JSONValue) -> Void) -> Void) -> [UInt8] {
+    /// `{"parameters": {"<key>": [...]}}`, NUL-terminated, handed to `emit` in pieces of about
+    /// `pieceSize` bytes as `produce` yields the elements: a long list (a horizon can be thousands of
+    /// doses) never exists whole, neither as a value tree nor as one buffer.
+    public static func list(_ key: String, pieceSize: Int = 16 * 1024, emit: @escaping ([UInt8]) -> Void,
+                            _ produce: ((JSONValue) -> Void) -> Void) {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(64 + capacity)
+        bytes.reserveCapacity(pieceSize + 1024)
         bytes.append(contentsOf: #"{"parameters":{"#.utf8)
         JSONValue.string(key).write(into: &bytes)
         bytes.append(contentsOf: ":[".utf8)
@@ -25,10 +27,15 @@ public enum VarlinkReply {
             if !first { bytes.append(UInt8(ascii: ",")) }
             first = false
             element.write(into: &bytes)
+            if bytes.count >= pieceSize {
+                emit(bytes)
+                bytes = []
+                bytes.reserveCapacity(pieceSize + 1024)
+            }
         }
         bytes.append(contentsOf: "]}}".utf8)
         bytes.append(0)
-        return bytes
+        emit(bytes)
     }
 
     private static func terminated(_ value: JSONValue) -> [UInt8] {

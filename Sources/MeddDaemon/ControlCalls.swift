@@ -47,7 +47,7 @@ final class ControlCalls {
             return .reply(status())
         case .listDoses(let request):
             do {
-                return .reply(try listDoses(request))
+                return try listDoses(request)
             } catch {
                 return .reply(VarlinkReply.error(error))
             }
@@ -138,7 +138,7 @@ final class ControlCalls {
         return VarlinkReply.parameters(parameters)
     }
 
-    private func listDoses(_ request: ControlRequest.ListDoses) throws(VarlinkError) -> [UInt8] {
+    private func listDoses(_ request: ControlRequest.ListDoses) throws(VarlinkError) -> ControlConnection.Response {
         let now = clock.now()
         let from = try request.from.map { text throws(VarlinkError) in try instant(text, parameter: "from") }
             ?? localZoneRules.startOfDay(localZoneRules.local(now).date)
@@ -154,10 +154,10 @@ final class ControlCalls {
         } catch {
             throw Self.storageFailed("the dose history could not be read: \(error)")
         }
-        // About 200 bytes a dose: reserving them spares the reply's growth copies.
-        let expected = request.medication == nil ? doses.plannedCount(from: from, to: to) : 0
-        return VarlinkReply.list("doses", reserving: expected * 200) { yield in
-            doses.forEachDose(from: from, to: to, medication: request.medication) { yield($0.varlinkValue) }
+        return .stream { emit in
+            VarlinkReply.list("doses", emit: emit) { yield in
+                doses.forEachDose(from: from, to: to, medication: request.medication) { yield($0.varlinkValue) }
+            }
         }
     }
 

@@ -8,6 +8,8 @@ final class ControlConnection: @unchecked Sendable {
     enum Response {
         /// Send this NUL-terminated message (unless the call was `oneway`).
         case reply([UInt8])
+        /// Send the reply in pieces as `produce` makes them (a long list), unless the call was `oneway`.
+        case stream((_ emit: @escaping ([UInt8]) -> Void) -> Void)
         /// Keep the connection and stream a reply for every state change from now on.
         case watch
         /// The reply comes later, through `ControlConnection.deliver` (an answer waiting for its
@@ -125,6 +127,8 @@ final class ControlConnection: @unchecked Sendable {
             switch dispatch(call, self) {
             case .reply(let reply):
                 if !call.oneway { send(reply) }
+            case .stream(let produce):
+                if !call.oneway { produce { self.send($0) } }
             case .watch:
                 isWatching = true
             case .deferred:
