@@ -129,6 +129,20 @@ def measure(daemon):
     return ready, peak, steady
 
 
+def check_history(daemon):
+    """The daemon took the inserted history as its own: a day half a year back lists final doses."""
+    daemon.start(clock())
+    day = (BASE - datetime.timedelta(days=180)).date().isoformat()
+    conn = benchlib.VarlinkConnection(daemon.socket_path)
+    doses = conn.call("ListDoses", **{"from": day, "to": day + "T23:59:59+01:00"})["doses"]
+    stock = {m["id"]: m.get("stock") for m in conn.call("Medications")["medications"]}
+    conn.close()
+    daemon.stop()
+    states = sorted({d["state"] for d in doses})
+    print(f"   ListDoses of {day}: {len(doses)} doses, states {states}; stock of {MEDS[0]}: {stock.get(MEDS[0])}")
+    assert len(doses) == 30 and set(states) <= {"taken", "skipped", "missed"}, doses[:2]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
@@ -151,6 +165,8 @@ def main():
                 runs.append(measure(daemon))
                 daemon.stop()
             status = daemon.status_lines[-1] if daemon.status_lines else ""
+            if years >= 1:
+                check_history(daemon)
         finally:
             daemon.cleanup()
             shutil.rmtree(directory, ignore_errors=True)

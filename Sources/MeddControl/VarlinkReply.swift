@@ -12,30 +12,37 @@ public enum VarlinkReply {
         terminated(.object(["error": .string(error.name), "parameters": .object(error.parameters)]))
     }
 
-    /// `{"parameters": {"<key>": [...]}}`, NUL-terminated, handed to `emit` in pieces of about
-    /// `pieceSize` bytes as `produce` yields the elements: a long list (a horizon can be thousands of
-    /// doses) never exists whole, neither as a value tree nor as one buffer.
-    public static func list(_ key: String, pieceSize: Int = 16 * 1024, emit: @escaping ([UInt8]) -> Void,
-                            _ produce: ((JSONValue) -> Void) -> Void) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(pieceSize + 1024)
-        bytes.append(contentsOf: #"{"parameters":{"#.utf8)
-        JSONValue.string(key).write(into: &bytes)
-        bytes.append(contentsOf: ":[".utf8)
+    /// `{"parameters": {"<key>": [...]}}`, NUL-terminated, made a piece at a time: each call of the
+    /// returned closure encodes the elements of the next `batches` until the piece has `pieceSize`
+    /// bytes, and nil follows the last piece. A long list (a horizon can be thousands of doses)
+    /// then never exists whole, neither as a value tree nor as one buffer, and a reader that is
+    /// slow to read makes the sender wait rather than hold the rest.
+    public static func list(_ key: String, pieceSize: Int = 16 * 1024,
+                            batches: @escaping () -> (((JSONValue) -> Void) -> Void)?) -> () -> [UInt8]? {
+        var header: [UInt8] = Array(#"{"parameters":{"#.utf8)
+        JSONValue.string(key).write(into: &header)
+        header.append(contentsOf: ":[".utf8)
         var first = true
-        produce { element in
-            if !first { bytes.append(UInt8(ascii: ",")) }
-            first = false
-            element.write(into: &bytes)
-            if bytes.count >= pieceSize {
-                emit(bytes)
-                bytes = []
-                bytes.reserveCapacity(pieceSize + 1024)
+        var finished = false
+        return {
+            guard !finished else { return nil }
+            var bytes = header
+            header = []
+            while bytes.count < pieceSize {
+                guard let batch = batches() else {
+                    bytes.append(contentsOf: "]}}".utf8)
+                    bytes.append(0)
+                    finished = true
+                    return bytes
+                }
+                batch { element in
+                    if !first { bytes.append(UInt8(ascii: ",")) }
+                    first = false
+                    element.write(into: &bytes)
+                }
             }
+            return bytes
         }
-        bytes.append(contentsOf: "]}}".utf8)
-        bytes.append(0)
-        emit(bytes)
     }
 
     private static func terminated(_ value: JSONValue) -> [UInt8] {

@@ -154,11 +154,16 @@ final class ControlCalls {
         } catch {
             throw Self.storageFailed("the dose history could not be read: \(error)")
         }
-        return .stream { emit in
-            VarlinkReply.list("doses", emit: emit) { yield in
-                doses.forEachDose(from: from, to: to, medication: request.medication) { yield($0.varlinkValue) }
+        // A day of doses at a time: consecutive ranges list in the order the whole one does.
+        var cursor = from
+        return .stream(VarlinkReply.list("doses") {
+            guard cursor < to else { return nil }
+            let start = cursor
+            cursor = min(to, cursor + .days(1))
+            return { [end = cursor] yield in
+                doses.forEachDose(from: start, to: end, medication: request.medication) { yield($0.varlinkValue) }
             }
-        }
+        })
     }
 
     private func adherence(_ request: ControlRequest.Adherence) throws(VarlinkError) -> [String: JSONValue] {
