@@ -13,7 +13,7 @@ Target: at most 25 MB. Reported against it: the resident set after the whole wor
 and, separately, the peak (VmHWM), which a burst of whole-horizon ListDoses replies sets.
 With --smaps, the largest mappings by Rss (/proc/PID/smaps) are printed after step 2.
 
-    MEDD_BIN_DIR=... python3 Benchmarks/daemon/rss.py [--meds 100] [--smaps]
+    MEDD_BIN_DIR=... python3 Benchmarks/daemon/rss.py [--meds 100] [--min-times 3] [--smaps]
 """
 import argparse
 import collections
@@ -27,10 +27,11 @@ START = datetime.datetime(2026, 11, 22, 7, 0, tzinfo=benchlib.BERLIN)
 TIME_SETS = [["08:00", "20:00"], ["08:00", "13:00", "20:00"], ["08:00", "12:00", "16:00", "22:00"]]
 
 
-def config(meds):
+def config(meds, min_times=0):
+    sets = [times for times in TIME_SETS if len(times) >= min_times]
     lines = ["[settings]", "horizon_days = 14", ""]
     for i, med in enumerate(meds):
-        times = TIME_SETS[i % len(TIME_SETS)]
+        times = sets[i % len(sets)]
         lines += [f"[medication.{med}]", f'name = "Medication {i}"', 'dose = "500 mg"',
                   "times = [" + ", ".join(f'"{t}"' for t in times) + "]", 'notes = "with food"', ""]
     return "\n".join(lines)
@@ -72,10 +73,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--meds", type=int, default=100)
     parser.add_argument("--smaps", action="store_true")
+    parser.add_argument("--min-times", type=int, default=0, help="only the time sets with at least this many daily times")
     args = parser.parse_args()
     benchlib.header(f"RSS with {args.meds} medications")
     meds = benchlib.med_ids(benchlib.run_prefix(), args.meds)
-    daemon = benchlib.Daemon(config(meds), START)
+    daemon = benchlib.Daemon(config(meds, args.min_times), START)
     try:
         pid = daemon.process.pid
         time.sleep(1)

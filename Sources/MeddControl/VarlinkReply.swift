@@ -12,23 +12,37 @@ public enum VarlinkReply {
         terminated(.object(["error": .string(error.name), "parameters": .object(error.parameters)]))
     }
 
-    /// `{"parameters": {"<key>": [...]}}` with the elements encoded one at a time as `produce`
-    /// yields them, so a long list never exists as a value tree (a horizon can be thousands of doses).
-    public static func list(_ key: String, reserving capacity: Int = 0, _ produce: ((JSONValue) -> Void) -> Void) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(64 + capacity)
-        bytes.append(contentsOf: #"{"parameters":{"#.utf8)
-        JSONValue.string(key).write(into: &bytes)
-        bytes.append(contentsOf: ":[".utf8)
+    /// `{"parameters": {"<key>": [...]}}`, NUL-terminated, made a piece at a time: each call of the
+    /// returned closure encodes the elements of the next `batches` until the piece has `pieceSize`
+    /// bytes, and nil follows the last piece. A long list (a horizon can be thousands of doses)
+    /// then never exists whole, neither as a value tree nor as one buffer, and a reader that is
+    /// slow to read makes the sender wait rather than hold the rest.
+    public static func list(_ key: String, pieceSize: Int = 16 * 1024,
+                            batches: @escaping () -> (((JSONValue) -> Void) -> Void)?) -> () -> [UInt8]? {
+        var header: [UInt8] = Array(#"{"parameters":{"#.utf8)
+        JSONValue.string(key).write(into: &header)
+        header.append(contentsOf: ":[".utf8)
         var first = true
-        produce { element in
-            if !first { bytes.append(UInt8(ascii: ",")) }
-            first = false
-            element.write(into: &bytes)
+        var finished = false
+        return {
+            guard !finished else { return nil }
+            var bytes = header
+            header = []
+            while bytes.count < pieceSize {
+                guard let batch = batches() else {
+                    bytes.append(contentsOf: "]}}".utf8)
+                    bytes.append(0)
+                    finished = true
+                    return bytes
+                }
+                batch { element in
+                    if !first { bytes.append(UInt8(ascii: ",")) }
+                    first = false
+                    element.write(into: &bytes)
+                }
+            }
+            return bytes
         }
-        bytes.append(contentsOf: "]}}".utf8)
-        bytes.append(0)
-        return bytes
     }
 
     private static func terminated(_ value: JSONValue) -> [UInt8] {

@@ -47,7 +47,7 @@ final class ControlCalls {
             return .reply(status())
         case .listDoses(let request):
             do {
-                return .reply(try listDoses(request))
+                return try listDoses(request)
             } catch {
                 return .reply(VarlinkReply.error(error))
             }
@@ -59,13 +59,13 @@ final class ControlCalls {
                 return .reply(VarlinkReply.error(error))
             }
             let now = clock.now()
-            return answer({ $0.take(request.dose, at: at, note: request.note, source: .cli, now: now) }, to: connection) {
+            return answer(request.dose, at: at ?? now, { $0.take(request.dose, at: at, note: request.note, source: .cli, now: now) }, to: connection) {
                 ["dose": $0.record.varlinkValue]
             }
         case .snooze(let request):
             let length = request.minutes.map { TimeSpan(seconds: Int64($0) * 60) }
             let now = clock.now()
-            return answer({ $0.snooze(request.dose, length: length, source: .cli, now: now) }, to: connection) { outcome in
+            return answer(request.dose, at: now, { $0.snooze(request.dose, length: length, source: .cli, now: now) }, to: connection) { outcome in
                 let until = outcome.record.snoozeUntil ?? outcome.record.dose.scheduled
                 return [
                     "snoozeId": .string(outcome.record.id.snoozeID.description),
@@ -75,7 +75,7 @@ final class ControlCalls {
             }
         case .skip(let request):
             let now = clock.now()
-            return answer({ $0.skip(request.dose, reason: request.reason, source: .cli, now: now) }, to: connection) {
+            return answer(request.dose, at: now, { $0.skip(request.dose, reason: request.reason, source: .cli, now: now) }, to: connection) {
                 ["dose": $0.record.varlinkValue]
             }
         case .medications:
@@ -108,17 +108,21 @@ final class ControlCalls {
 
     /// A refusal is replied to at once; an accepted answer is already in the book, and its reply
     /// waits for the group commit at the end of this loop pass.
-    private func answer(_ decide: (inout DoseBook) -> Result<DoseBook.Outcome, DoseBook.Rejection>, to connection: ControlConnection,
+    private func answer(_ target: String, at when: Instant, _ decide: (inout DoseBook) -> Result<DoseBook.Outcome, DoseBook.Rejection>,
+                        to connection: ControlConnection,
                         _ parameters: @escaping (DoseBook.Outcome) -> [String: JSONValue]) -> ControlConnection.Response {
-        let rejection = runner.answer(decide) { [weak connection] outcome, failure in
+        let refusal = runner.answer(to: target, at: when, decide) { [weak connection] outcome, failure in
             if let failure {
-                connection?.deliver(VarlinkReply.error(.control("StorageFailed", ["message": .string("the answer was not recorded: \(failure)")])))
+                connection?.deliver(VarlinkReply.error(Self.storageFailed("the answer was not recorded: \(failure)")))
             } else {
                 connection?.deliver(VarlinkReply.parameters(parameters(outcome)))
             }
         }
-        if let rejection { return .reply(VarlinkReply.error(VarlinkError(rejection))) }
-        return .deferred
+        switch refusal {
+        case .rejected(let rejection): return .reply(VarlinkReply.error(VarlinkError(rejection)))
+        case .unreadable(let error): return .reply(VarlinkReply.error(Self.storageFailed("the dose history could not be read: \(error)")))
+        case nil: return .deferred
+        }
     }
 
     private func status() -> [UInt8] {
@@ -134,7 +138,7 @@ final class ControlCalls {
         return VarlinkReply.parameters(parameters)
     }
 
-    private func listDoses(_ request: ControlRequest.ListDoses) throws(VarlinkError) -> [UInt8] {
+    private func listDoses(_ request: ControlRequest.ListDoses) throws(VarlinkError) -> ControlConnection.Response {
         let now = clock.now()
         let from = try request.from.map { text throws(VarlinkError) in try instant(text, parameter: "from") }
             ?? localZoneRules.startOfDay(localZoneRules.local(now).date)
@@ -144,11 +148,22 @@ final class ControlCalls {
         if let medication = request.medication, book.configuration.medication(medication) == nil {
             throw VarlinkError(DoseBook.Rejection.noSuchMedication(medication))
         }
-        // About 200 bytes a dose: reserving them spares the reply's growth copies.
-        let expected = request.medication == nil ? book.plannedCount(from: from, to: to) : 0
-        return VarlinkReply.list("doses", reserving: expected * 200) { yield in
-            book.forEachDose(from: from, to: to, medication: request.medication) { yield($0.varlinkValue) }
+        let doses: DoseBook
+        do {
+            doses = try runner.bookHolding(from: from, to: to, medication: request.medication)
+        } catch {
+            throw Self.storageFailed("the dose history could not be read: \(error)")
         }
+        // A day of doses at a time: consecutive ranges list in the order the whole one does.
+        var cursor = from
+        return .stream(VarlinkReply.list("doses") {
+            guard cursor < to else { return nil }
+            let start = cursor
+            cursor = min(to, cursor + .days(1))
+            return { [end = cursor] yield in
+                doses.forEachDose(from: start, to: end, medication: request.medication) { yield($0.varlinkValue) }
+            }
+        })
     }
 
     private func adherence(_ request: ControlRequest.Adherence) throws(VarlinkError) -> [String: JSONValue] {
@@ -164,7 +179,7 @@ final class ControlCalls {
         do {
             report = try ledger.adherence(since: since, until: until, medication: request.medication)
         } catch {
-            throw VarlinkError.control("StorageFailed", ["message": .string("\(error)")])
+            throw Self.storageFailed("\(error)")
         }
         return [
             "since": .string(localZoneRules.format(since)),
@@ -172,6 +187,11 @@ final class ControlCalls {
             "medications": .object(report.medications.mapValues(\.varlinkValue)),
             "total": report.total.varlinkValue,
         ]
+    }
+
+    /// The ledger could not be read or written.
+    private static func storageFailed(_ message: String) -> VarlinkError {
+        .control("StorageFailed", ["message": .string(message)])
     }
 
     private var localZoneRules: ZoneRules { book.localZone }

@@ -8,6 +8,10 @@ final class ControlConnection: @unchecked Sendable {
     enum Response {
         /// Send this NUL-terminated message (unless the call was `oneway`).
         case reply([UInt8])
+        /// Send the reply in the pieces `next` makes (a long list), each asked for once the socket
+        /// took the one before, so a slow reader never makes the daemon hold the whole reply; nil
+        /// ends it. The connection handles no further call until then. Nothing for a `oneway` call.
+        case stream(_ next: () -> [UInt8]?)
         /// Keep the connection and stream a reply for every state change from now on.
         case watch
         /// The reply comes later, through `ControlConnection.deliver` (an answer waiting for its
@@ -32,6 +36,8 @@ final class ControlConnection: @unchecked Sendable {
     /// A call's reply is deferred: later calls wait in the framer.
     private var awaitingReply = false
     private var awaitingOneway = false
+    /// The rest of a reply being sent in pieces (`Response.stream`).
+    private var streaming: (() -> [UInt8]?)?
     private let dispatch: (VarlinkCall, ControlConnection) -> Response
     private let onClose: (ControlConnection) -> Void
 
@@ -79,7 +85,10 @@ final class ControlConnection: @unchecked Sendable {
             close()
             return
         }
-        if events.contains(.writable) { flushOutput() }
+        if events.contains(.writable) {
+            flushOutput()
+            if continueStream() { processMessages() }
+        }
         if !closed, !inputClosed, !events.subtracting(.writable).isEmpty { readInput() }
     }
 
@@ -98,8 +107,22 @@ final class ControlConnection: @unchecked Sendable {
         }
     }
 
+    /// Sends pieces of the streamed reply while the socket takes them whole; true when the stream
+    /// just ended (the calls that arrived meanwhile may go on).
+    private func continueStream() -> Bool {
+        while let next = streaming, !closed, output.isEmpty {
+            guard let piece = next() else {
+                streaming = nil
+                flushOutput()  // settles what the connection waits for now, or closes it
+                return true
+            }
+            send(piece)
+        }
+        return false
+    }
+
     private func processMessages() {
-        while !closed, !awaitingReply {
+        while !closed, !awaitingReply, streaming == nil {
             let message: [UInt8]
             do {
                 guard let next = try framer.nextMessage() else { return }
@@ -125,6 +148,10 @@ final class ControlConnection: @unchecked Sendable {
             switch dispatch(call, self) {
             case .reply(let reply):
                 if !call.oneway { send(reply) }
+            case .stream(let next):
+                guard !call.oneway else { break }
+                streaming = next
+                _ = continueStream()
             case .watch:
                 isWatching = true
             case .deferred:
@@ -158,7 +185,7 @@ final class ControlConnection: @unchecked Sendable {
         if output.isEmpty {
             // A watcher that shut its sending side still reads the stream; anyone else is done once
             // its last reply is out.
-            if inputClosed, !isWatching, !awaitingReply { close() } else { source?.setIOEvents(inputClosed ? [] : .readable) }
+            if inputClosed, !isWatching, !awaitingReply, streaming == nil { close() } else { source?.setIOEvents(inputClosed ? [] : .readable) }
         } else {
             source?.setIOEvents(inputClosed ? .writable : [.readable, .writable])
         }

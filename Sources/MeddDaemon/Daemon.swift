@@ -159,7 +159,7 @@ public final class Daemon: @unchecked Sendable {
             return .failure(ControlCalls.ReloadErrors(lines: lines))
         }
         let now = clock.now()
-        runner.change { $0.reload(configuration, now: now) }
+        runner.change(at: now, settings: configuration.settings) { $0.reload(configuration, now: now) }
         hooks.hooks = runner.book.configuration.hooks
         log.info("configuration reloaded: \(configuration.medications.count) medications, \(configuration.hooks.count) hooks")
         return .success(())
@@ -189,7 +189,7 @@ public final class Daemon: @unchecked Sendable {
             log.notice("the system time zone changed from \(previous.name) to \(zone.name)")
         }
         let now = clock.now()
-        runner.change { $0.changeLocalZone(to: zone, now: now) }
+        runner.change(at: now) { $0.changeLocalZone(to: zone, now: now) }
     }
 
     /// Watches the files the local zone is read from now (they change when `/etc/localtime` does).
@@ -232,14 +232,18 @@ public final class Daemon: @unchecked Sendable {
     private func answerFromDesktop(_ dose: DoseID, _ action: DesktopAction) {
         let now = clock.now()
         let target = dose.description
-        let rejection = runner.answer({ book in
+        let refusal = runner.answer(to: target, at: now, { book in
             switch action {
             case .taken: book.take(target, source: .desktop, now: now)
             case .snooze(let length): book.snooze(target, length: length, source: .desktop, now: now)
             case .skip: book.skip(target, source: .desktop, now: now)
             }
         }, acknowledge: { _, _ in })
-        if let rejection { log.notice("desktop: \(action.key) on \(dose) refused: \(rejection)") }
+        switch refusal {
+        case .rejected(let rejection): log.notice("desktop: \(action.key) on \(dose) refused: \(rejection)")
+        case .unreadable(let error): log.error("desktop: \(action.key) on \(dose) not taken, the ledger cannot be read: \(error)")
+        case nil: break
+        }
     }
 
     /// `; pretending it is …` under `--pretend-now`, in the local zone.

@@ -42,11 +42,19 @@ final class EffectRunner {
         self.outlets = outlets
     }
 
-    /// The book as the ledger has it, for a new configuration: its saved state and every event replayed.
+    /// Why an answer was not taken: the book refused it, or the ledger could not say what the book
+    /// needed to know of the dose's past.
+    enum Refusal: Error, Equatable {
+        case rejected(DoseBook.Rejection)
+        case unreadable(LedgerError)
+    }
+
+    /// The book as the ledger has it, for a new configuration: its saved state and the events of the
+    /// doses it holds, answering as if every event had been replayed.
     static func restoredBook(_ configuration: Configuration, localZone: ZoneRules, from ledger: any LedgerStore,
                              now: Instant) throws(LedgerError) -> DoseBook {
         var book = DoseBook(configuration: configuration, localZone: localZone)
-        try ledger.restore(into: &book)
+        try ledger.restore(into: &book, now: now)
         book.syncStock(now: now)
         return book
     }
@@ -54,26 +62,59 @@ final class EffectRunner {
     /// Brings the book up to `now`. The state is saved even when nothing happened, so after a crash
     /// the doses that came due while medd was down are known (and missed or caught up).
     func advance(to now: Instant) {
-        change { $0.advance(to: now) }
+        change(at: now) { $0.advance(to: now) }
     }
 
-    /// A change to the book that is not an answer (a reload, a new zone), carried out like time passing.
-    func change(_ decide: (inout DoseBook) -> [DoseBook.Effect]) {
+    /// A change to the book that is not an answer (a reload, a new zone), carried out like time
+    /// passing at `now`; `settings` are the ones the change brings, when it brings new ones.
+    func change(at now: Instant, settings: Settings? = nil, _ decide: (inout DoseBook) -> [DoseBook.Effect]) {
+        var needed = DoseBook.historyNeeded(at: now, settings: book.settings)
+        if let settings { needed = min(needed, DoseBook.historyNeeded(at: now, settings: settings)) }
+        do {
+            try hold(book.historyRequest(coveringFrom: needed), from: needed)
+        } catch {
+            outlets.ledgerFailed(error, rereadFailure: nil)
+            return
+        }
         run(savingState: true, decide)
+        book.forgetHistory(before: DoseBook.historyNeeded(at: now, settings: book.settings))
     }
 
-    /// An answer (taken, snoozed, skipped). A refusal is returned at once; an accepted answer is in
-    /// the book now and `acknowledge` runs after the group commit (`commitWaitingAnswers`).
-    func answer(_ decide: (inout DoseBook) -> Result<DoseBook.Outcome, DoseBook.Rejection>,
-                acknowledge: @escaping (DoseBook.Outcome, LedgerError?) -> Void) -> DoseBook.Rejection? {
+    /// An answer (taken, snoozed, skipped) to `target` at `when`. A refusal is returned at once; an
+    /// accepted answer is in the book now and `acknowledge` runs after the group commit
+    /// (`commitWaitingAnswers`). The book first gets from the ledger the past the answer may read.
+    func answer(to target: String, at when: Instant, _ decide: (inout DoseBook) -> Result<DoseBook.Outcome, DoseBook.Rejection>,
+                acknowledge: @escaping (DoseBook.Outcome, LedgerError?) -> Void) -> Refusal? {
+        do {
+            try hold(book.historyRequest(forAnswer: target, at: when))
+        } catch {
+            return .unreadable(error)
+        }
         switch decide(&book) {
         case .failure(let rejection):
-            return rejection
+            return .rejected(rejection)
         case .success(let outcome):
             waiting.append(WaitingAnswer(effects: outcome.effects) { acknowledge(outcome, $0) })
             outlets.scheduleAnswerCommit()
             return nil
         }
+    }
+
+    /// Hands the book what the ledger has of the doses `request` names; with `start`, the book then
+    /// holds every dose due or touched from there.
+    private func hold(_ request: HistoryRequest, from start: Instant? = nil) throws(LedgerError) {
+        guard !request.isEmpty else { return }
+        book.remember(try ledger.records(request), heldFrom: start)
+    }
+
+    /// The past of a range of doses, for a query reaching before what the book holds: a copy of
+    /// the book that holds every dose due from `from` on.
+    func bookHolding(from: Instant, to: Instant, medication: String?) throws(LedgerError) -> DoseBook {
+        guard from < book.heldFrom else { return book }
+        var view = book
+        let span = HistoryRequest.Span(medication: medication, from: from, to: min(to, book.heldFrom))
+        view.remember(try ledger.records(HistoryRequest(due: [span])))
+        return view
     }
 
     /// The group commit: every answer accepted since the last one, in one transaction.

@@ -149,23 +149,91 @@ public final class Ledger: Sendable {
         }
     }
 
-    /// Rebuilds a book from the ledger: watermark, stock counts, then every event in order.
-    public func restore(into book: inout DoseBook) throws(LedgerError) {
-        do {
-            let (watermark, counts, events) = try queue.read { db in
-                let watermark = try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'watermark'")
-                var counts: [String: StockCount] = [:]
-                for row in try Row.fetchAll(db, sql: "SELECT medication, configured, since_usec FROM stock") {
-                    counts[row["medication"]] = StockCount(configured: row["configured"], since: Instant(usec: row["since_usec"]))
-                }
-                return (watermark, counts, try Self.decodeEvents(db, sql: "SELECT \(EventRow.selection) FROM event e ORDER BY e.seq"))
+    /// Rebuilds a book from the ledger for a daemon starting at `now`: the saved watermark, stock
+    /// levels and snooze slots, and the events of the doses it must hold — open, due or touched from
+    /// `DoseBook.historyNeeded(at: now)` on. Older final doses stay in the ledger (`records`).
+    public func restore(into book: inout DoseBook, now: Instant) throws(LedgerError) {
+        let heldFrom = DoseBook.historyNeeded(at: now, settings: book.settings)
+        let saved = try read("read the ledger") { db in
+            let watermark = try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'watermark'")
+            var counts: [String: StockCount] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT medication, configured, since_usec, level FROM stock") {
+                var count = StockCount(configured: row["configured"], since: Instant(usec: row["since_usec"]))
+                count.level = row["level"]
+                counts[row["medication"]] = count
             }
-            book.restoreWatermark(watermark.map(Instant.init(usec:)))
-            book.restoreStock(counts)
-            for event in events { book.absorb(event) }
-        } catch {
-            throw LedgerError.from(error, path: path, doing: "read the ledger")
+            var snoozes: [SnoozeID: DoseID] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT dose_id FROM snooze") {
+                if let id = DoseID(parsing: row["dose_id"]) { snoozes[id.snoozeID] = id }
+            }
+            let events = try Self.decodeEvents(db, sql: Self.heldEventsQuery, arguments: [heldFrom.usec, heldFrom.usec])
+            return SavedBook(watermark: watermark.map(Instant.init(usec:)), stock: counts, snoozes: snoozes,
+                             events: events, heldFrom: heldFrom)
         }
+        book.restore(saved)
+    }
+
+    /// The events of the doses a book restored from `?` (twice) holds, in recording order. The
+    /// CROSS JOIN keeps SQLite from scanning every event: it looks up each held dose's events.
+    static let heldEventsQuery = """
+        WITH held(id) AS (
+            SELECT id FROM dose WHERE final_seq IS NULL
+            UNION SELECT id FROM dose WHERE scheduled_usec >= ?
+            UNION SELECT dose_id FROM event WHERE at_usec >= ?
+        )
+        SELECT \(EventRow.selection) FROM held CROSS JOIN event e ON e.dose_id = held.id ORDER BY e.seq
+        """
+
+    /// Rebuilds a book the way medd did before start-up read only what it holds: the saved watermark
+    /// and stock counts, then every event ever recorded. Tests compare `restore` against it.
+    func replayEverything(into book: inout DoseBook) throws(LedgerError) {
+        let (watermark, counts) = try read("read the ledger") { db in
+            let watermark = try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'watermark'")
+            var counts: [String: StockCount] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT medication, configured, since_usec FROM stock") {
+                counts[row["medication"]] = StockCount(configured: row["configured"], since: Instant(usec: row["since_usec"]))
+            }
+            return (watermark, counts)
+        }
+        book.restoreWatermark(watermark.map(Instant.init(usec:)))
+        book.restoreStock(counts)
+        for event in try allEvents() { book.absorb(event) }
+    }
+
+    /// The records of the doses `request` names, each folded from its own events: what the book
+    /// needs of doses older than it holds. Final records are exactly what a full replay holds.
+    public func records(_ request: HistoryRequest) throws(LedgerError) -> [DoseRecord] {
+        guard !request.isEmpty else { return [] }
+        let (sql, arguments) = Self.recordsQuery(request)
+        let events = try read("read dose history") { db in try Self.decodeEvents(db, sql: sql, arguments: arguments) }
+        return DoseRecord.folding(events)
+    }
+
+    static func recordsQuery(_ request: HistoryRequest) -> (String, StatementArguments) {
+        var parts: [String] = []
+        var arguments: [any DatabaseValueConvertible] = []
+        if !request.doses.isEmpty {
+            parts.append("SELECT id FROM dose WHERE id IN (\(request.doses.map { _ in "?" }.joined(separator: ", ")))")
+            arguments += request.doses.map(\.description)
+        }
+        func add(_ spans: [HistoryRequest.Span], _ select: String, _ column: String, kind: String? = nil) {
+            for span in spans {
+                var conditions = ["\(column) >= ?", "\(column) < ?"]
+                var values: [any DatabaseValueConvertible] = [span.from.usec, span.to.usec]
+                if let kind { conditions.insert("kind = ?", at: 0); values.insert(kind, at: 0) }
+                if let medication = span.medication { conditions.insert("medication = ?", at: 0); values.insert(medication, at: 0) }
+                parts.append("\(select) WHERE \(conditions.joined(separator: " AND "))")
+                arguments += values
+            }
+        }
+        add(request.due, "SELECT id FROM dose", "scheduled_usec")
+        add(request.taken, "SELECT dose_id FROM event", "at_usec", kind: EventKind.taken.rawValue)
+        add(request.touched, "SELECT dose_id FROM event", "at_usec")
+        let sql = """
+            WITH wanted(id) AS (\(parts.joined(separator: " UNION ")))
+            SELECT \(EventRow.selection) FROM wanted CROSS JOIN event e ON e.dose_id = wanted.id ORDER BY e.seq
+            """
+        return (sql, StatementArguments(arguments))
     }
 
     /// Every event in the order it was recorded.
@@ -254,9 +322,9 @@ public final class Ledger: Sendable {
     }
 
     /// SQLite's query plan for `sql`, for tests that pin index use.
-    func explain(_ sql: String) throws(LedgerError) -> String {
+    func explain(_ sql: String, arguments: StatementArguments = StatementArguments()) throws(LedgerError) -> String {
         try read("explain a query") { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { "\($0["detail"] ?? "")" }.joined(separator: "\n")
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { "\($0["detail"] ?? "")" }.joined(separator: "\n")
         }
     }
 

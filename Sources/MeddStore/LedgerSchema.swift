@@ -52,6 +52,15 @@ enum LedgerSchema {
                 );
                 """)
         }
+        migrator.registerMigration("v2: history indexes") { db in
+            // Start-up reads the open doses and the doses touched lately; as-needed limits read the
+            // taken doses of one medication around an instant (`Ledger.restore`, `Ledger.records`).
+            try db.execute(sql: """
+                CREATE INDEX dose_open ON dose(id) WHERE final_seq IS NULL;
+                CREATE INDEX event_at ON event(at_usec);
+                CREATE INDEX event_medication_kind_at ON event(medication, kind, at_usec);
+                """)
+        }
         return migrator
     }
 }

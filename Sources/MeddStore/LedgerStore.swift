@@ -6,8 +6,12 @@ public protocol LedgerStore: AnyObject {
     /// Durably records `events` (possibly none) with the book's state after them (watermark, stock,
     /// snoozes); returns the events' sequence numbers once they are on disk. On error nothing is kept.
     func commit(_ events: [DoseEvent], state book: DoseBook) throws(LedgerError) -> [Int64]
-    /// Rebuilds `book` from what was committed: its saved state, then every event in order.
-    func restore(into book: inout DoseBook) throws(LedgerError)
+    /// Rebuilds `book` for a daemon starting at `now` from what was committed: its saved state and
+    /// the events of the doses it must hold (`DoseBook.restore`), so that it answers as if every
+    /// event had been replayed.
+    func restore(into book: inout DoseBook, now: Instant) throws(LedgerError)
+    /// The records of the doses `request` names, as a replay of every event would hold them.
+    func records(_ request: HistoryRequest) throws(LedgerError) -> [DoseRecord]
     /// Adherence over the final answers of doses due in `[since, until)`.
     func adherence(since: Instant?, until: Instant?, medication: String?) throws(LedgerError) -> AdherenceReport
     /// Events not yet confirmed written to the journal, oldest first.

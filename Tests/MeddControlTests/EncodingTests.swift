@@ -21,6 +21,25 @@ import MeddControl
         #expect(Self.text(VarlinkReply.parameters([:], continues: true)) == #"{"continues":true,"parameters":{}}"#)
     }
 
+    /// A list made in pieces: each about the piece size, together one reply equal to the whole list,
+    /// and nothing after the last; an empty list is `[]`.
+    @Test func listInPieces() throws {
+        var batches = (0..<10).map { day in (0..<50).map { JSONValue.object(["day": .integer(day), "n": .integer($0)]) } }[...]
+        let expected = JSONValue.object(["parameters": .object(["doses": .array(Array(batches.joined()))])])
+        let next = VarlinkReply.list("doses", pieceSize: 1024) {
+            guard let batch = batches.popFirst() else { return nil }
+            return { yield in batch.forEach(yield) }
+        }
+        var pieces: [[UInt8]] = []
+        while let piece = next() { pieces.append(piece) }
+        #expect(next() == nil)
+        #expect(pieces.count > 3)
+        #expect(pieces.dropLast().allSatisfy { $0.count >= 1024 && $0.count < 1024 + 50 * 30 && !$0.contains(0) })
+        #expect(try JSONParser.parse(Array(Self.text(pieces.flatMap { $0 }).utf8)) == expected)
+        let empty = VarlinkReply.list("doses") { nil }
+        #expect(Self.text(try #require(empty())) == #"{"parameters":{"doses":[]}}"#)
+    }
+
     /// Strings are escaped so that the output parses back to the same value.
     @Test func escapingRoundTrips() throws {
         let value = JSONValue.object(["s": .string("quote\" backslash\\ nul\u{0} tab\t é 😀 \u{1F}")])

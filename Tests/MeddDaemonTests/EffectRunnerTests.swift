@@ -35,10 +35,10 @@ import MeddTestSupport
 
     /// Answers the way the control socket does: acknowledgements are recorded as steps.
     @discardableResult
-    func take(_ target: String, at time: String) -> DoseBook.Rejection? {
+    func take(_ target: String, at time: String) -> EffectRunner.Refusal? {
         outlets.clock = Self.at(time)
         let now = outlets.clock
-        return runner.answer({ $0.take(target, source: .cli, now: now) }) { [outlets] outcome, failure in
+        return runner.answer(to: target, at: now, { $0.take(target, source: .cli, now: now) }) { [outlets] outcome, failure in
             outlets.record(.acknowledge(outcome.record.id.description, failed: failure != nil))
         }
     }
@@ -62,7 +62,7 @@ import MeddTestSupport
         #expect(ledger.events(.fired, of: "levothyroxine_20261122_08_00").count == 1)
         #expect(outlets.journaledCount(.fired, "levothyroxine_20261122_08_00") == 1)
         var replayed = DoseBook(configuration: Self.configuration, localZone: Self.berlin)
-        try ledger.restore(into: &replayed)
+        try ledger.restore(into: &replayed, now: outlets.clock)
         #expect(replayed.records == runner.book.records)
     }
 

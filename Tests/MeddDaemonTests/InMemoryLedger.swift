@@ -2,8 +2,8 @@ import MeddCore
 import MeddStore
 
 /// The ledger in memory, with fault injection: the daemon's commit path tested without a disk.
-/// It keeps what `Ledger` keeps (events in order, watermark, stock counts, the journal outbox) and
-/// restores a book the same way.
+/// It keeps what `Ledger` keeps (events in order, watermark, stock counts, the journal outbox); it
+/// restores a book by replaying every event, the answer `Ledger.restore` must give with less.
 final class InMemoryLedger: LedgerStore {
     private(set) var events: [(seq: Int64, event: DoseEvent)] = []
     private var watermark: Instant?
@@ -37,10 +37,25 @@ final class InMemoryLedger: LedgerStore {
         return sequence
     }
 
-    func restore(into book: inout DoseBook) throws(LedgerError) {
+    func restore(into book: inout DoseBook, now: Instant) throws(LedgerError) {
         book.restoreWatermark(watermark)
         book.restoreStock(stock)
         for (_, event) in events { book.absorb(event) }
+    }
+
+    func records(_ request: HistoryRequest) throws(LedgerError) -> [DoseRecord] {
+        func within(_ spans: [HistoryRequest.Span], _ medication: String, _ instant: Instant) -> Bool {
+            spans.contains { ($0.medication ?? medication) == medication && $0.from <= instant && instant < $0.to }
+        }
+        var wanted = Set(request.doses)
+        for (_, event) in events {
+            let medication = event.dose.medication
+            if within(request.due, medication, event.dose.scheduled) || within(request.touched, medication, event.at)
+                || (event.kind == .taken && within(request.taken, medication, event.at)) {
+                wanted.insert(event.dose.id)
+            }
+        }
+        return DoseRecord.folding(events.map(\.event).filter { wanted.contains($0.dose.id) })
     }
 
     func adherence(since: Instant?, until: Instant?, medication: String?) throws(LedgerError) -> AdherenceReport {

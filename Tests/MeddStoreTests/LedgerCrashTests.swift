@@ -49,7 +49,7 @@ import Testing
                 let lost = acks.subtracting(recorded)
                 #expect(lost.isEmpty, "acknowledged but lost after kill \(kills): \(lost.prefix(3))")
                 var replayed = LedgerFixture.book()
-                try ledger.restore(into: &replayed)
+                try ledger.replayEverything(into: &replayed)
                 let stored = try ledger.doseStates()
                 #expect(stored == replayed.records.mapValues(\.state), "dose table disagrees with the replayed events after kill \(kills)")
             }

@@ -33,7 +33,7 @@ import Testing
             }
             var rebuilt = LedgerFixture.book()
             let reopened = try Ledger(directory: directory)
-            try reopened.restore(into: &rebuilt)
+            try reopened.restore(into: &rebuilt, now: now)
             #expect(rebuilt.records == book.records)
             #expect(rebuilt.open == book.open)
             #expect(rebuilt.snoozes == book.snoozes)

@@ -21,7 +21,7 @@ import Testing
             try ledger.commit(F.events(book.advance(to: F.start + .hours(4))), state: book)
         }
         var rebuilt = F.book()
-        try Ledger(directory: directory).restore(into: &rebuilt)
+        try Ledger(directory: directory).restore(into: &rebuilt, now: F.start + .hours(4))
         #expect(rebuilt.records == book.records)
         #expect(rebuilt.open == book.open)
         #expect(rebuilt.snoozes == book.snoozes)

@@ -31,12 +31,6 @@ extension DoseBook {
         for record in extras[extra...] { body(record) }
     }
 
-    /// About how many doses `forEachDose(from:to:)` lists: the planned ones, for sizing a reply.
-    public func plannedCount(from: Instant, to: Instant) -> Int {
-        guard from >= plannedFrom, to <= plannedUntil else { return 0 }
-        return plan.firstIndex(dueAfter: Instant(usec: to.usec - 1)) - plan.firstIndex(dueAfter: Instant(usec: from.usec - 1))
-    }
-
     /// The next planned dose that has not fired or been answered.
     public func nextDose(after now: Instant) -> Dose? {
         var index = plan.firstIndex(dueAfter: now)

@@ -9,15 +9,18 @@ public struct DoseBook: Sendable {
     /// Some medication plans doses (not all are as-needed or paused): then the plan needs extending.
     private(set) var hasSchedules: Bool
     public internal(set) var localZone: ZoneRules
-    /// Every dose that has had an event.
-    public private(set) var records: [DoseID: DoseRecord] = [:]
+    /// Every dose that has had an event, except final ones the ledger holds (see `heldFrom`).
+    public internal(set) var records: [DoseID: DoseRecord] = [:]
     /// Doses that are pending or snoozed.
-    public private(set) var open: Set<DoseID> = []
+    public internal(set) var open: Set<DoseID> = []
+    /// `records` holds every dose due from this instant, every dose alerted or answered since, and
+    /// every open dose; a final dose older than that may be only in the ledger. `.min`: it holds all.
+    public internal(set) var heldFrom = Instant(usec: .min)
     /// Every scheduled dose due at or before this instant has been dealt with.
     public internal(set) var watermark: Instant?
     /// Units on hand, per medication that has a `stock`.
     public internal(set) var stock: [String: StockCount] = [:]
-    public private(set) var snoozes: [SnoozeID: DoseID] = [:]
+    public internal(set) var snoozes: [SnoozeID: DoseID] = [:]
     private(set) var plan: [Dose] = [] {
         didSet { planRecorded = plan.map { records[$0.id] != nil } }
     }
@@ -51,45 +54,39 @@ public struct DoseBook: Sendable {
 
     /// Applies a recorded event to the state: used both live and to replay the ledger.
     public mutating func absorb(_ event: DoseEvent) {
+        absorb(event, countingStock: true)
+    }
+
+    /// `absorb`, leaving the stock levels alone when they are restored already (`restore`).
+    mutating func absorb(_ event: DoseEvent, countingStock: Bool) {
         let id = event.dose.id
         if records[id] == nil { markPlanned(event.dose) }
-        var record = records[id] ?? DoseRecord(dose: event.dose)
-        switch event.kind {
-        case .fired, .renotified:
-            guard !record.state.isFinal else { return }
-            releaseSnooze(of: &record)
-            record.state = .pending
-            record.lastAlert = event.at
-            open.insert(id)
-        case .snoozed:
-            guard !record.state.isFinal, let until = event.snoozeUntil else { return }
-            if let other = snoozes[id.snoozeID], other != id, var displaced = records[other] {
-                releaseSnooze(of: &displaced)
-                displaced.state = .pending
-                records[other] = displaced
-            }
-            record.state = .snoozed
-            record.snoozeUntil = until
-            snoozes[id.snoozeID] = id
-            open.insert(id)
-        case .taken, .skipped, .missed:
-            if (record.state == .taken) != (event.kind == .taken) {
-                countStock(id.medication, becameTaken: event.kind == .taken, at: event.kind == .taken ? event.at : record.answeredAt ?? event.at)
-            }
-            releaseSnooze(of: &record)
-            record.state = DoseState(rawValue: event.kind.rawValue)!
-            record.answeredAt = event.at
-            record.source = event.source
-            record.note = event.note ?? event.reason
-            open.remove(id)
-        case .lowStock:
-            return
+        let before = records[id] ?? DoseRecord(dose: event.dose)
+        var record = before
+        guard record.apply(event) else { return }
+        if countingStock, event.kind.isFinal, (before.state == .taken) != (event.kind == .taken) {
+            countStock(id.medication, becameTaken: event.kind == .taken, at: event.kind == .taken ? event.at : before.answeredAt ?? event.at)
         }
+        if snoozes[id.snoozeID] == id { snoozes[id.snoozeID] = nil }
+        if event.kind == .snoozed {
+            if let other = snoozes[id.snoozeID] { displaceSnooze(of: other) }
+            snoozes[id.snoozeID] = id
+        }
+        if record.state.isOpen { open.insert(id) } else { open.remove(id) }
         records[id] = record
     }
 
+    /// Another dose took this one's snooze slot: it is pending again, with no snooze.
+    mutating func displaceSnooze(of id: DoseID) {
+        guard var displaced = records[id] else { return }
+        if snoozes[id.snoozeID] == id { snoozes[id.snoozeID] = nil }
+        displaced.snoozeUntil = nil
+        displaced.state = .pending
+        records[id] = displaced
+    }
+
     /// Notes in `planRecorded` that `dose` now has a record.
-    private mutating func markPlanned(_ dose: Dose) {
+    mutating func markPlanned(_ dose: Dose) {
         if let index = plan.index(ofPlanned: dose) { planRecorded[index] = true }
     }
 
@@ -111,11 +108,6 @@ public struct DoseBook: Sendable {
     /// Restores the watermark saved with the ledger.
     public mutating func restoreWatermark(_ instant: Instant?) {
         watermark = instant
-    }
-
-    private mutating func releaseSnooze(of record: inout DoseRecord) {
-        if snoozes[record.id.snoozeID] == record.id { snoozes[record.id.snoozeID] = nil }
-        record.snoozeUntil = nil
     }
 
     /// Records an event the book itself decided on, returning the effect that persists it.

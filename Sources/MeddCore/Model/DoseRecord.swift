@@ -15,6 +15,51 @@ public struct DoseRecord: Hashable, Sendable {
     }
 
     public var id: DoseID { dose.id }
+
+    /// One record per dose, each folded from that dose's own events alone, in recording order. For
+    /// a final dose this is the record a replay of every event makes: another dose's snooze only
+    /// ever changes an open one.
+    public static func folding(_ events: some Sequence<DoseEvent>) -> [DoseRecord] {
+        var found: [DoseID: DoseRecord] = [:]
+        for event in events {
+            var record = found[event.dose.id] ?? DoseRecord(dose: event.dose)
+            if record.apply(event) { found[event.dose.id] = record }
+        }
+        return Array(found.values)
+    }
+
+    /// This dose's own part of an event; false when the event changes nothing (an alert or a snooze
+    /// after a final answer, a low-stock note).
+    mutating func apply(_ event: DoseEvent) -> Bool {
+        switch event.kind {
+        case .fired, .renotified:
+            guard !state.isFinal else { return false }
+            state = .pending
+            snoozeUntil = nil
+            lastAlert = event.at
+        case .snoozed:
+            guard !state.isFinal, let until = event.snoozeUntil else { return false }
+            state = .snoozed
+            snoozeUntil = until
+        case .taken, .skipped, .missed:
+            state = DoseState(rawValue: event.kind.rawValue)!
+            snoozeUntil = nil
+            answeredAt = event.at
+            source = event.source
+            note = event.note ?? event.reason
+        case .lowStock:
+            return false
+        }
+        return true
+    }
+
+    /// The last time the dose alerted or was answered: a record touched since a cutoff is kept.
+    var lastTouched: Instant? {
+        switch (lastAlert, answeredAt) {
+        case let (alert?, answer?): max(alert, answer)
+        case let (alert, answer): alert ?? answer
+        }
+    }
 }
 
 /// Where a dose is in its lifecycle: `planned` → `pending` ⇄ `snoozed` → one final state.

@@ -23,8 +23,9 @@ var book = DoseBook(configuration: Configuration(medications: medications), loca
 
 do {
     let ledger = try Ledger(directory: CommandLine.arguments[1])
-    try ledger.restore(into: &book)
-    var now = max(book.watermark ?? Instant(seconds: 1_795_330_800), Instant(seconds: 1_795_330_800))
+    let start = Instant(seconds: 1_795_330_800)
+    try ledger.restore(into: &book, now: start)
+    var now = max(book.watermark ?? start, start)
     book.syncStock(now: now)
     for step in 0..<steps {
         now = now + .minutes(20)
