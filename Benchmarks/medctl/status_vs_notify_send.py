@@ -96,6 +96,7 @@ def main():
             env = dict(server.env if args.server == "dunst" else bus.env(), TZ=benchlib.harness.ZONE)
             commands = {
                 "medctl status": [medctl, "--socket", daemon.socket_path, "status"],
+                "medctl --version": [medctl, "--version"],
                 "notify-send --help": [notify_send, "--help"],
                 "notify-send": [notify_send, "-t", "1000", "medd benchmark", "a notification"],
                 "/bin/true": ["/bin/true"],

@@ -14,7 +14,7 @@ enum TOMLReader {
         // An error before the hazard is the one to report, and the text before it is safe to
         // parse. That text ends abruptly, so running out of input there is no error of its own.
         if case .failure(let earlier) = parse(prefix(of: text, before: hazard.position)),
-           earlier.position < hazard.position, !earlier.message.contains("end-of-file"), !earlier.message.contains("EOF") {
+           earlier.position < hazard.position, range(of: "end-of-file", in: earlier.message) == nil, range(of: "EOF", in: earlier.message) == nil {
             return .failure(earlier)
         }
         return .failure(hazard)
@@ -49,19 +49,34 @@ enum TOMLReader {
         var detail = error.description
         var context = ""
         let prefix = "Error while parsing "
-        if detail.hasPrefix(prefix), let colon = detail.firstRange(of: ": ") {
+        if detail.hasPrefix(prefix), let colon = range(of: ": ", in: detail) {
             context = " in " + detail[detail.index(detail.startIndex, offsetBy: prefix.count)..<colon.lowerBound]
             detail = String(detail[colon.upperBound...])
         }
         var message = "TOML syntax error\(context): \(detail)"
-        if detail.contains("cannot redefine") {
+        if range(of: "cannot redefine", in: detail) != nil {
             message += "; each key and table may be defined only once"
-        } else if detail.contains("control characters") {
+        } else if range(of: "control characters", in: detail) != nil {
             message += "; is a closing quote missing?"
         }
         let oneLine = String(message.map { $0.isNewline ? " " : $0 })
         let position = SourcePosition(line: max(1, error.source.begin.line), column: max(1, error.source.begin.column))
         return SyntaxError(position: position, message: oneLine)
+    }
+
+    /// Where `needle` first occurs in `text`, comparing UTF-8 bytes. The standard library's
+    /// `contains(_:)` and `firstRange(of:)` for strings live in `_StringProcessing`, which would
+    /// bring the regex engine (about 1 MB) into every binary linking MeddConfig, medctl included.
+    private static func range(of needle: String, in text: String) -> Range<String.Index>? {
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        while start != bytes.endIndex {
+            if bytes[start...].starts(with: needle.utf8) {
+                return start..<bytes.index(start, offsetBy: needle.utf8.count)
+            }
+            bytes.formIndex(after: &start)
+        }
+        return nil
     }
 
     /// The text before `position`, counting `\n` as the only line end, as the scanner does.

@@ -1,3 +1,4 @@
+import CSystemd
 import Glibc
 
 /// Where standard error goes, so log lines are written once, in the form that place reads.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MeddControl
 import MeddCore
 
 /// `medctl history`: answered and missed doses.

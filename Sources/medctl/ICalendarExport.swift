@@ -1,3 +1,4 @@
+import MeddControl
 import MeddCore
 
 /// Doses as an RFC 5545 calendar: one five-minute VEVENT per dose, times in UTC (no VTIMEZONE needed),

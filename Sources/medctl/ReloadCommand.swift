@@ -1,4 +1,5 @@
 import ArgumentParser
+import MeddControl
 
 /// `medctl reload`: the daemon re-reads its configuration.
 struct ReloadCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import MeddCore
+import MeddTestSupport
 import Testing
 
 /// Differential test: the planner against `systemd-analyze calendar` over the same span.
