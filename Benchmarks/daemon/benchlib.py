@@ -1,4 +1,4 @@
-"""Shared pieces of the daemon benchmarks (issue 5): the end-to-end harness, configs, a raw Varlink
+"""Shared pieces of the daemon benchmarks: the end-to-end harness, configs, a raw Varlink
 client on a persistent connection, /proc readers and percentiles. Python 3 standard library only
 (plus Tests/EndToEnd/harness.py, which needs the PyPI `varlink` package at import time).
 

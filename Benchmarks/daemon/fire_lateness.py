@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark 1 (issue 5): 1,000 doses due in the same minute.
+"""Benchmark 1: 1,000 doses due in the same minute.
 
 1,000 medications share one `times` entry: the next real wall-clock minute at least LEAD seconds
 ahead (Europe/Berlin, the zone the harness gives medd). medd runs on the real clock (no

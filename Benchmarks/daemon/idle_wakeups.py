@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark 2 (issue 5): voluntary context switches of an idle medd.
+"""Benchmark 2: voluntary context switches of an idle medd.
 
 Two daemons run side by side for the same window (120 s by default): one without a watchdog, one
 with WATCHDOG_USEC=30 s. Nothing is due: the clock starts (--pretend-now) at 03:00 and the only
@@ -11,8 +11,8 @@ on its NOTIFY_SOCKET.
 Target: 0 voluntary context switches without the watchdog; with WatchdogSec=30 s, one wake-up per
 ping (sd-event pings at 50-75 % of the interval: about 8 in 120 s).
 
-With --desktop both daemons show notifications on a private session bus where dunst runs on Xvfb
-(issue 6): the D-Bus connection must not wake medd either.
+With --desktop both daemons show notifications on a private session bus where dunst runs on Xvfb:
+the D-Bus connection must not wake medd either.
 
     MEDD_BIN_DIR=... python3 Benchmarks/daemon/idle_wakeups.py [--seconds 120] [--settle 2] [--desktop]
 """

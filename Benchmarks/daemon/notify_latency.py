@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark 6 (issue 6): from a dose's due instant to its `Notify` call returning.
+"""Benchmark 6: from a dose's due instant to its `Notify` call returning.
 
 A private session bus and dunst on Xvfb (Tests/EndToEnd/desktop.py), watched by `dbus-monitor`, which
 stamps every message with the real clock as the bus hands it on. Each round starts a fresh medd

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark 3 (issue 5): resident memory with 100 medications.
+"""Benchmark 3: resident memory with 100 medications.
 
 100 medications with two to four daily times (14-day horizon: about 4,200 planned doses), the clock
 starting (--pretend-now) at 2026-11-22T07:00+01:00. VmRSS and VmHWM (peak) from /proc/PID/status,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark 5 (issue 5): from spawn to READY=1 with 1,000 medications.
+"""Benchmark 5: from spawn to READY=1 with 1,000 medications.
 
 1,000 medications at 08:00 and 20:00 (14-day horizon: about 30,000 planned doses). The time is
 taken from just before the harness's Popen (harness.Daemon.started_real) to the arrival of the

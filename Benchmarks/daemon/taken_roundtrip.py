@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark 4 (issue 5): `Taken` round trips from 8 concurrent clients.
+"""Benchmark 4: `Taken` round trips from 8 concurrent clients.
 
 100 medications with `every = "15m"` from 06:00 to 16:45 (44 doses a day each), `early = "12h"`;
 medd starts (--pretend-now) at 2026-11-22T05:00+01:00, so all 4,400 of today's doses are planned,
