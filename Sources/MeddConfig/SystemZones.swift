@@ -13,9 +13,9 @@ public enum SystemZones {
         ZoneDatabase(tzdir: tzdir, reader: Files())
     }
 
-    /// The local zone as glibc finds it.
-    public static func localZone() throws(ZoneFileError) -> ZoneRules {
-        try database().localZone(tz: ProcessEnvironment.value("TZ"))
+    /// The local zone as glibc finds it; `missingIsUTC` as `ZoneDatabase.localZone` takes it.
+    public static func localZone(missingIsUTC: Bool = true) throws(ZoneFileError) -> ZoneRules {
+        try database().localZone(tz: ProcessEnvironment.value("TZ"), missingIsUTC: missingIsUTC)
     }
 
     /// The files whose replacement changes the local zone, as directory and entry name.

@@ -136,7 +136,7 @@ error AlreadyFinal (dose: string, state: string)
 # The configuration has errors (PATH:LINE:COLUMN: message); the old one stays.
 error InvalidConfig (errors: []string)
 
-# The ledger could not record the answer (disk full, read-only) or read the history it needed; nothing was acknowledged.
+# The ledger could not record the answer (disk full, read-only) or read the history it (or a Reload) needed; nothing was acknowledged or changed.
 error StorageFailed (message: string)
 
 """

@@ -6,9 +6,11 @@ import MeddStore
 /// Answers the calls of the control socket. An answer is replied to only after the group commit
 /// put its events on disk; everything else is replied to at once.
 final class ControlCalls {
-    /// The configuration errors that made a reload keep the previous configuration.
-    struct ReloadErrors: Error {
-        var lines: [String]
+    /// Why a reload kept the previous configuration: errors in the file (one line each), or a
+    /// ledger that could not give the history the new configuration needs.
+    enum ReloadErrors: Error {
+        case invalid(lines: [String])
+        case storage(LedgerError)
     }
 
     /// Default range of `Adherence`.
@@ -86,7 +88,12 @@ final class ControlCalls {
         case .reload:
             return .reply(reply { () throws(VarlinkError) in
                 let result = reload()
-                if case .failure(let errors) = result { throw VarlinkError.invalidConfig(errors.lines) }
+                switch result {
+                case .success: break
+                case .failure(.invalid(let lines)): throw VarlinkError.invalidConfig(lines)
+                case .failure(.storage(let error)):
+                    throw Self.storageFailed("the configuration was not reloaded: the dose history could not be read: \(error)")
+                }
                 let now = clock.now()
                 let planned = book.doses(from: now, to: now + .days(Int64(book.settings.horizonDays))).count
                 return ["medications": .integer(book.configuration.medications.count), "planned": .integer(planned)]

@@ -38,6 +38,10 @@ final class ControlConnection: @unchecked Sendable {
     private var awaitingOneway = false
     /// The rest of a reply being sent in pieces (`Response.stream`).
     private var streaming: (() -> [UInt8]?)?
+    /// Watch events that came while a reply went out in pieces: they follow its last piece, so no
+    /// event lands inside the reply.
+    private var eventsAfterStream: [[UInt8]] = []
+    private var eventsAfterStreamBytes = 0
     private let dispatch: (VarlinkCall, ControlConnection) -> Response
     private let onClose: (ControlConnection) -> Void
 
@@ -61,6 +65,15 @@ final class ControlConnection: @unchecked Sendable {
         guard !closed else { return }
         if output.isEmpty { output = message } else { output += message }
         flushOutput()
+    }
+
+    /// Sends a watch event now, or after the reply being streamed.
+    func sendEvent(_ message: [UInt8]) {
+        guard !closed else { return }
+        guard streaming != nil else { return send(message) }
+        eventsAfterStream.append(message)
+        eventsAfterStreamBytes += message.count
+        if eventsAfterStreamBytes > Self.maximumPendingOutput { close() }
     }
 
     /// Sends the reply of the deferred call, then handles the calls that arrived meanwhile.
@@ -113,6 +126,10 @@ final class ControlConnection: @unchecked Sendable {
         while let next = streaming, !closed, output.isEmpty {
             guard let piece = next() else {
                 streaming = nil
+                let events = eventsAfterStream
+                eventsAfterStream = []
+                eventsAfterStreamBytes = 0
+                for event in events { send(event) }
                 flushOutput()  // settles what the connection waits for now, or closes it
                 return true
             }
@@ -169,6 +186,8 @@ final class ControlConnection: @unchecked Sendable {
                 return
             }
             outputStart += written
+            // A reader taking a long reply slowly is not idle.
+            if written > 0 { lastActivity = EventLoop.wallClockUsec() }
             if outputStart == output.count {
                 output = []
                 outputStart = 0

@@ -38,7 +38,7 @@ final class ControlServer: @unchecked Sendable {
     /// Sends `message` to every connection that called `Watch`.
     func broadcast(_ message: [UInt8]) {
         for connection in connections.values where connection.isWatching {
-            connection.send(message)
+            connection.sendEvent(message)
         }
     }
 

@@ -111,7 +111,11 @@ public final class Daemon: @unchecked Sendable {
         outbox = JournalOutbox(ledger: ledger, loop: loop, log: log)
         hooks = HookRunner(hooks: runner.book.configuration.hooks, loop: loop, log: log)
         wake = WakeTimer(loop: loop) { [unowned self] _ in self.advance() }
-        retryAfterFailure = WakeTimer(loop: loop) { [unowned self] _ in self.advance() }
+        // A zone change the ledger could not take is applied on the retry.
+        retryAfterFailure = WakeTimer(loop: loop) { [unowned self] _ in
+            self.applyLocalZone(missingIsUTC: false)
+            self.advance()
+        }
         answerCommit = try DeferredTask(loop: loop) { [unowned self] in self.runner.commitWaitingAnswers() }
         server = ControlServer(socket: socket, loop: loop, log: log) { [unowned self] call, connection in
             self.calls.respond(to: call, from: connection)
@@ -129,6 +133,7 @@ public final class Daemon: @unchecked Sendable {
         sources.append(try loop.addSignal(.hangUp) { [unowned self] _ in _ = self.reload() })
         clockWatcher = try ClockChangeWatcher(loop: loop) { [unowned self] in self.clockChanged() }
         try watchLocalZone()
+        applyLocalZone(missingIsUTC: true)  // a change between reading the zone at start and watching it
         try loop.enableWatchdog()
         if options.desktop {
             let memory = (options.socketPath as NSString).deletingLastPathComponent + "/notifications"
@@ -156,10 +161,13 @@ public final class Daemon: @unchecked Sendable {
         case .failure(let errors):
             let lines = errors.diagnostics.map(\.description)
             log.error("reload refused, the previous configuration stays:\n\(lines.joined(separator: "\n"))")
-            return .failure(ControlCalls.ReloadErrors(lines: lines))
+            return .failure(.invalid(lines: lines))
         }
         let now = clock.now()
-        runner.change(at: now, settings: configuration.settings) { $0.reload(configuration, now: now) }
+        if let error = runner.change(at: now, settings: configuration.settings, { $0.reload(configuration, now: now) }) {
+            log.error("reload not carried out, the previous configuration stays: the dose history could not be read: \(error)")
+            return .failure(.storage(error))
+        }
         hooks.hooks = runner.book.configuration.hooks
         log.info("configuration reloaded: \(configuration.medications.count) medications, \(configuration.hooks.count) hooks")
         return .success(())
@@ -173,15 +181,29 @@ public final class Daemon: @unchecked Sendable {
     }
 
     /// A file defining the local zone changed (`/etc/localtime` pointed elsewhere, or a zone file
-    /// replaced by a tzdata upgrade): when the rules differ, `timezone = "local"` schedules move with them.
+    /// replaced by a tzdata upgrade). The files are watched again before they are read, so a change
+    /// in between is not missed.
     private func zoneChanged() {
-        let zone = Self.localZone(log: log)
         do {
             try watchLocalZone()
         } catch {
             log.error("cannot watch the local zone's files: \(error)")
         }
+        applyLocalZone(missingIsUTC: false)
+    }
+
+    /// When the local zone's rules differ from the book's, `timezone = "local"` schedules move with
+    /// them. A zone that cannot be read keeps the book's: a file being replaced is missing or partly
+    /// written for a moment, and the watcher fires again once it is complete.
+    private func applyLocalZone(missingIsUTC: Bool) {
         let previous = runner.book.localZone
+        let zone: ZoneRules
+        do {
+            zone = try SystemZones.localZone(missingIsUTC: missingIsUTC)
+        } catch {
+            log.warning("cannot read the local time zone, keeping \(previous.name): \(error)")
+            return
+        }
         guard zone != previous else { return }
         if zone.name == previous.name {
             log.notice("the rules of the system time zone \(zone.name) changed")

@@ -66,18 +66,22 @@ final class EffectRunner {
     }
 
     /// A change to the book that is not an answer (a reload, a new zone), carried out like time
-    /// passing at `now`; `settings` are the ones the change brings, when it brings new ones.
-    func change(at now: Instant, settings: Settings? = nil, _ decide: (inout DoseBook) -> [DoseBook.Effect]) {
+    /// passing at `now`; `settings` are the ones the change brings, when it brings new ones. When the
+    /// ledger cannot give the history the change needs, nothing changes, a retry is armed and the
+    /// error is returned: the caller says so, or tries again.
+    @discardableResult
+    func change(at now: Instant, settings: Settings? = nil, _ decide: (inout DoseBook) -> [DoseBook.Effect]) -> LedgerError? {
         var needed = DoseBook.historyNeeded(at: now, settings: book.settings)
         if let settings { needed = min(needed, DoseBook.historyNeeded(at: now, settings: settings)) }
         do {
             try hold(book.historyRequest(coveringFrom: needed), from: needed)
         } catch {
             outlets.ledgerFailed(error, rereadFailure: nil)
-            return
+            return error
         }
         run(savingState: true, decide)
         book.forgetHistory(before: DoseBook.historyNeeded(at: now, settings: book.settings))
+        return nil
     }
 
     /// An answer (taken, snoozed, skipped) to `target` at `when`. A refusal is returned at once; an

@@ -63,7 +63,8 @@ import Testing
         let linked = try Self.database().localZone(tz: nil)
         #expect(linked.name == "Europe/Berlin")
         #expect(linked == SystemZone.named("Europe/Berlin"))
-        #expect(try Self.database().localZone(tz: "").name == "Europe/Berlin")
+        // Set but empty is UTC, as glibc reads it.
+        #expect(try Self.database().localZone(tz: "") == .utc)
         var plain = Self.files
         plain.links = [:]
         plain.files["/etc/localtime"] = Self.systemBytes("Asia/Tokyo")
@@ -71,6 +72,10 @@ import Testing
         #expect(try Self.database(plain).localZone(tz: nil).offset(atSecond: 0) == 32_400)
         plain.files["/etc/localtime"] = nil
         #expect(try Self.database(plain).localZone(tz: nil) == .utc)
+        // A running daemon reads a missing file as one being replaced: an error, not UTC.
+        #expect(throws: ZoneFileError.self) { try Self.database(plain).localZone(tz: nil, missingIsUTC: false) }
+        // A colon before a rule is ignored, as glibc does.
+        #expect(try Self.database().localZone(tz: ":CET-1CEST,M3.5.0,M10.5.0/3").offset(atSecond: 1_782_864_000) == 7_200)
         var dangling = Self.files
         dangling.links["/etc/localtime"] = "/usr/share/zoneinfo/Gone"
         #expect(try Self.database(dangling).localZone(tz: nil) == .utc)

@@ -140,4 +140,37 @@ import Testing
         }
         #expect(client.closed)
     }
+
+    /// A watch event that comes while a reply goes out in pieces follows the reply's last piece
+    /// instead of landing inside it.
+    @Test func aWatchEventWaitsForTheStreamedReply() throws {
+        let pieces = [Array(#"{"parameters":{"pad":""#.utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 400_000),
+                      [UInt8](repeating: UInt8(ascii: "b"), count: 400_000),
+                      Array(#""}}"#.utf8) + [0]]
+        let client = try Client { call in
+            if call.method == "io.medd.Control.Watch" { return .watch }
+            var next = pieces.makeIterator()
+            return .stream { next.next() }
+        }
+        client.send(#"{"method":"io.medd.Control.Watch","more":true}"# + "\0")
+        try client.spin { client.connection.isWatching }
+        client.send(client.call("io.medd.Control.ListDoses"))
+        try client.spin { client.methods.count == 2 }
+        let event = VarlinkReply.parameters(["event": .integer(1)], continues: true)
+        client.connection.sendEvent(event)
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        try client.spin {
+            while true {
+                let count = buffer.withUnsafeMutableBytes { recv(client.peer, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                guard count > 0 else { break }
+                bytes += buffer[..<count]
+            }
+            return bytes.filter { $0 == 0 }.count >= 2
+        }
+        let messages = bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        #expect(messages.count == 2)
+        #expect(messages.first?.hasSuffix(#""}}"#) == true && messages.first?.utf8.count == pieces.joined().count - 1)
+        #expect(messages.last == String(decoding: event.dropLast(), as: UTF8.self))
+    }
 }

@@ -26,8 +26,8 @@ import Testing
         let displaced = try #require(DoseID(parsing: "metformin_20261122_08_00"))
         #expect(book.records[displaced]?.state == .pending)
 
-        // medd was down for two weeks: nothing advanced, the displaced dose is still open.
-        let restart = nextDay + .days(15)
+        // medd was down for over two weeks: nothing advanced, the displaced dose is still open.
+        let restart = nextDay + .days(17)
         var restored = F.book()
         try ledger.restore(into: &restored, now: restart)
         var replayed = F.book()

@@ -7,9 +7,15 @@
 extension DoseBook {
     /// The oldest instant `advance(to: now)` reads records from: the plan looks back at most the
     /// horizon, and the catch-up rule asks which doses alerted or were answered within `grace`.
+    /// Less `zoneShift`: a record keeps the instant its dose had when first recorded, and the plan
+    /// reads it at the instant the current zone gives.
     public static func historyNeeded(at now: Instant, settings: Settings) -> Instant {
-        now - .days(Int64(settings.horizonDays)) - settings.grace
+        now - .days(Int64(settings.horizonDays)) - settings.grace - zoneShift
     }
+
+    /// How far a dose's instant can move when the zone it follows changes: UTC offsets run from
+    /// -12:00 to +14:00, and a day more covers a change of date line side.
+    static let zoneShift = TimeSpan.days(2)
 
     /// Forgetting waits until it can drop at least a day, so a daemon waking every minute does not
     /// walk its records each time.
@@ -73,8 +79,8 @@ extension DoseBook {
             let from = when - max(minInterval ?? .zero, .days(2))
             if from < heldFrom { request.taken.append(.init(medication: med.id, from: from, to: min(heldFrom, when + .days(2)))) }
         } else {
-            let from = when - settings.grace
-            let to = min(heldFrom, when + .days(Int64(settings.horizonDays)))
+            let from = when - settings.grace - Self.zoneShift
+            let to = min(heldFrom, when + .days(Int64(settings.horizonDays)) + Self.zoneShift)
             if from < heldFrom { request.due.append(.init(medication: med.id, from: from, to: to)) }
         }
         return request

@@ -40,6 +40,7 @@ struct TZifParser {
     private func contents() throws(ZoneFileError) -> Contents {
         let first = try header(at: 0, timeSize: 4)
         guard first.version >= UInt8(ascii: "2") else {
+            try checkCounts(first, at: 0)
             let (contents, end) = try block(first, at: Self.headerLength, timeSize: 4)
             guard end == bytes.count else {
                 throw ZoneFileError("\(bytes.count - end) unexpected bytes after the data at byte \(end) of a version 1 file")
@@ -51,6 +52,7 @@ struct TZifParser {
         guard second.version == first.version else {
             throw ZoneFileError("the second header says version \(Self.versionText(second.version)), the first \(Self.versionText(first.version))")
         }
+        try checkCounts(second, at: secondStart)
         var (contents, end) = try block(second, at: secondStart + Self.headerLength, timeSize: 8)
         contents.footer = try footer(at: end)
         return contents
@@ -71,18 +73,23 @@ struct TZifParser {
         let counts = (0..<6).map { Int(integer(at: start + 20 + 4 * $0, size: 4, signed: false)) }
         let header = Header(version: version, isUTCCount: counts[0], isStandardCount: counts[1], leapCount: counts[2],
                             transitionCount: counts[3], typeCount: counts[4], characterCount: counts[5])
-        guard header.typeCount > 0 else { throw ZoneFileError("the header at byte \(start) says 0 local time types; there must be at least 1") }
-        guard header.characterCount > 0 else { throw ZoneFileError("the header at byte \(start) says 0 designation bytes; there must be at least 1") }
-        for (count, name) in [(header.isUTCCount, "UT/local indicators"), (header.isStandardCount, "standard/wall indicators")]
-        where count != 0 && count != header.typeCount {
-            throw ZoneFileError("the header at byte \(start) says \(count) \(name) for \(header.typeCount) local time types; it must be 0 or \(header.typeCount)")
-        }
         let end = start + Self.headerLength + header.blockLength(timeSize: timeSize)
         guard end <= bytes.count else {
             throw ZoneFileError("truncated: header says \(header.transitionCount) transitions, \(header.typeCount) local time types, "
                                 + "\(header.characterCount) designation bytes and \(header.leapCount) leap seconds, but the file ends at byte \(bytes.count)")
         }
         return header
+    }
+
+    /// The counts of a header whose data is read. A version 2+ file's version 1 header is only
+    /// skipped, so its counts may be anything that fits (RFC 8536, section 4).
+    private func checkCounts(_ header: Header, at start: Int) throws(ZoneFileError) {
+        guard header.typeCount > 0 else { throw ZoneFileError("the header at byte \(start) says 0 local time types; there must be at least 1") }
+        guard header.characterCount > 0 else { throw ZoneFileError("the header at byte \(start) says 0 designation bytes; there must be at least 1") }
+        for (count, name) in [(header.isUTCCount, "UT/local indicators"), (header.isStandardCount, "standard/wall indicators")]
+        where count != 0 && count != header.typeCount {
+            throw ZoneFileError("the header at byte \(start) says \(count) \(name) for \(header.typeCount) local time types; it must be 0 or \(header.typeCount)")
+        }
     }
 
     /// The data block after a header, and the offset just past it.

@@ -40,24 +40,24 @@ public struct ZoneDatabase: Sendable {
         }
     }
 
-    /// The local zone as glibc finds it. `tz` is the `TZ` environment variable: `:/path` or `/path`
-    /// names a file, `:Name` or `Name` a zone in `directory`; a `Name` with no such file is read as a
-    /// POSIX TZ string. Without `TZ`, `/etc/localtime`, named after the zone its symbolic link points
-    /// into; without that file, UTC.
-    public func localZone(tz: String?) throws(ZoneFileError) -> ZoneRules {
-        guard let tz, !tz.isEmpty else {
+    /// The local zone as glibc finds it. `tz` is the `TZ` environment variable: empty means UTC;
+    /// `:/path` or `/path` names a file, `:Name` or `Name` a zone in `directory`, and a `Name` with no
+    /// such file is read as a POSIX TZ string. Without `TZ`, `/etc/localtime`, named after the zone its
+    /// symbolic link points into; without that file, UTC — unless `missingIsUTC` is false (a running
+    /// daemon, for which a missing file is more likely one being replaced), then it is an error.
+    public func localZone(tz: String?, missingIsUTC: Bool = true) throws(ZoneFileError) -> ZoneRules {
+        guard let tz else {
             do throws(ZoneFileError) {
                 return try rules(atPath: Self.localTimePath, name: zoneName(ofFile: Self.localTimePath) ?? "localtime")
-            } catch where error.fileIsMissing {
+            } catch where error.fileIsMissing && missingIsUTC {
                 return .utc
             }
         }
-        let hasColon = tz.hasPrefix(":")
-        let spec = hasColon ? String(tz.dropFirst()) : tz
+        guard !tz.isEmpty else { return .utc }
+        let spec = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
         if spec.hasPrefix("/") {
             return try rules(atPath: spec, name: zoneName(ofFile: spec) ?? Self.lastComponent(of: spec))
         }
-        if hasColon { return try rules(named: spec) }
         do throws(ZoneFileError) {
             return try rules(named: spec)
         } catch where error.fileIsMissing || error.path == nil {
