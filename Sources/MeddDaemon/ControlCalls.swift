@@ -161,14 +161,16 @@ final class ControlCalls {
         } catch {
             throw Self.storageFailed("the dose history could not be read: \(error)")
         }
-        // A day of doses at a time: consecutive ranges list in the order the whole one does.
+        // A day of doses at a time: consecutive ranges list in the order the whole one does. The
+        // records are sorted once, so each day costs its own doses, not the whole (maybe years long) view.
+        let recorded = doses.recordsInDueOrder(medication: request.medication)
         var cursor = from
         return .stream(VarlinkReply.list("doses") {
             guard cursor < to else { return nil }
             let start = cursor
             cursor = min(to, cursor + .days(1))
             return { [end = cursor] yield in
-                doses.forEachDose(from: start, to: end, medication: request.medication) { yield($0.varlinkValue) }
+                doses.forEachDose(from: start, to: end, medication: request.medication, recorded: recorded[...]) { yield($0.varlinkValue) }
             }
         })
     }

@@ -10,16 +10,30 @@ extension DoseBook {
     /// Calls `body` for every dose `doses(from:to:medication:)` lists, in the same order, without
     /// building the list (a whole horizon can be thousands of doses).
     public func forEachDose(from: Instant, to: Instant, medication: String? = nil, _ body: (DoseRecord) -> Void) {
+        let recorded = records.values.filter { $0.dose.scheduled >= from && $0.dose.scheduled < to }.sorted(by: Self.dueOrder)
+        forEachDose(from: from, to: to, medication: medication, recorded: recorded[...], body)
+    }
+
+    /// The records of `medication` (every one when nil) in due order, for `forEachDose(recorded:)`:
+    /// a long range listed a day at a time then sorts the book once, not filters it each day.
+    public func recordsInDueOrder(medication: String? = nil) -> [DoseRecord] {
+        records.values.filter { medication == nil || $0.dose.medication == medication }.sorted(by: Self.dueOrder)
+    }
+
+    /// `forEachDose(from:to:medication:_:)` with the book's records given in due order (as
+    /// `recordsInDueOrder` gives them; they may reach beyond the range).
+    public func forEachDose(from: Instant, to: Instant, medication: String? = nil, recorded: ArraySlice<DoseRecord>,
+                            _ body: (DoseRecord) -> Void) {
         // Inside the planned window the book's own plan serves; elsewhere the planner is asked.
         let inWindow = from >= plannedFrom && to <= plannedUntil
         let planned: ArraySlice<Dose> = inWindow
             ? plan[plan.firstIndex(dueAfter: Instant(usec: from.usec - 1))..<plan.firstIndex(dueAfter: Instant(usec: to.usec - 1))]
             : planner.doses(from: from, to: to, medication: medication)[...]
         // Recorded doses the plan no longer yields (as-needed doses, a changed schedule) are listed too.
-        let extras = records.values.filter { record in
-            record.dose.scheduled >= from && record.dose.scheduled < to
-                && (medication == nil || record.dose.medication == medication) && planned.index(ofPlanned: record.dose) == nil
-        }.sorted { ($0.dose.scheduled, $0.id) < ($1.dose.scheduled, $1.id) }
+        let inRange = recorded[Self.firstIndex(in: recorded, dueFrom: from)..<Self.firstIndex(in: recorded, dueFrom: to)]
+        let extras = inRange.filter { record in
+            (medication == nil || record.dose.medication == medication) && planned.index(ofPlanned: record.dose) == nil
+        }
         var extra = extras.startIndex
         for dose in planned where medication == nil || dose.medication == medication {
             while extra < extras.endIndex, (extras[extra].dose.scheduled, extras[extra].id) < (dose.scheduled, dose.id) {
@@ -29,6 +43,21 @@ extension DoseBook {
             body(records[dose.id] ?? DoseRecord(dose: dose))
         }
         for record in extras[extra...] { body(record) }
+    }
+
+    private static func dueOrder(_ lhs: DoseRecord, _ rhs: DoseRecord) -> Bool {
+        (lhs.dose.scheduled, lhs.id) < (rhs.dose.scheduled, rhs.id)
+    }
+
+    /// The index of the first record due at or after `instant`, in records sorted by due instant.
+    private static func firstIndex(in sorted: ArraySlice<DoseRecord>, dueFrom instant: Instant) -> Int {
+        var low = sorted.startIndex
+        var high = sorted.endIndex
+        while low < high {
+            let middle = low + (high - low) / 2
+            if sorted[middle].dose.scheduled >= instant { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// The next planned dose that has not fired or been answered.
