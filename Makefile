@@ -37,11 +37,10 @@ test-e2e:
 	$(SWIFT) build --product medd
 	MEDD_BIN_DIR=$$($(SWIFT) build --show-bin-path) python3 -m pytest -v Tests/EndToEnd
 
-# The release medctl, as users get it, must link neither ICU nor full Foundation (FoundationEssentials
-# is fine): scripts/check-light-client.sh reads its symbols and names the object files at fault. A
-# debug build links Swift's libraries dynamically and lists libFoundation.so as needed because TOMLKit
-# imports Foundation, whether or not anything is used from it; the static release link takes only
-# what is used.
+# The release medctl, as users get it, must link neither ICU nor full Foundation (today it links no
+# Foundation at all: no swift-argument-parser and no TOMLKit, whose JSONEncoder and Calendar bring in
+# FoundationEssentials): scripts/check-light-client.sh reads its symbols and names the object files at
+# fault.
 check-light-client: build
 	scripts/check-light-client.sh .build/release/medctl
 
@@ -57,13 +56,8 @@ install: build
 	install -Dm644 units/medd.catalog $(DESTDIR)$(PREFIX)/share/medd/medd.catalog
 	$(MAKE) install-docs
 
-# medctl's man page (swift-argument-parser's generate-manual, from the command definitions) and shell
-# completions (its --generate-completion-script), generated from the release binary.
+# Shell completions for medctl, written by medctl from the verb and option tables its parser reads.
 install-docs:
-	$(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
-	rm -rf .build/man && mkdir -p .build/man
-	.build/release/generate-manual .build/release/medctl --output-directory .build/man
-	install -Dm644 .build/man/medctl.1 $(DESTDIR)$(PREFIX)/share/man/man1/medctl.1
 	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	.build/release/medctl --generate-completion-script bash >$(DESTDIR)$(PREFIX)/share/bash-completion/completions/medctl
@@ -74,7 +68,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/medd $(DESTDIR)$(PREFIX)/bin/medctl
 	rm -f $(USER_UNITS)/medd.service $(USER_UNITS)/medd.socket
 	rm -f $(DESTDIR)$(PREFIX)/share/medd/medd.catalog
-	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/medctl.1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions/medctl \
+	rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/medctl \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_medctl $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medctl.fish
 
 clean:

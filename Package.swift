@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "MeddStore", targets: ["MeddStore"]),
         .library(name: "Systemd", targets: ["Systemd"]),
         .library(name: "MeddControl", targets: ["MeddControl"]),
+        .library(name: "MeddSystem", targets: ["MeddSystem"]),
+        .library(name: "MeddTerminal", targets: ["MeddTerminal"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,9 +36,11 @@ let package = Package(
             dependencies: ["CSystemd", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
+        .target(name: "MeddSystem", dependencies: ["MeddCore", "Systemd"], swiftSettings: swiftSettings),
+        .target(name: "MeddTerminal", dependencies: ["Systemd"], swiftSettings: swiftSettings),
         .target(
             name: "MeddConfig",
-            dependencies: ["MeddCore", "Systemd", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["MeddCore", "MeddSystem", "Systemd", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -53,7 +57,7 @@ let package = Package(
         .target(
             name: "MeddDaemon",
             dependencies: [
-                "MeddCore", "MeddConfig", "MeddStore", "MeddControl", "Systemd",
+                "MeddCore", "MeddConfig", "MeddStore", "MeddControl", "MeddSystem", "Systemd",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -61,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "medd",
             dependencies: [
-                "MeddCore", "MeddConfig", "MeddDaemon", "Systemd",
+                "MeddCore", "MeddConfig", "MeddControl", "MeddDaemon", "MeddSystem", "MeddTerminal", "Systemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -81,10 +85,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "medctl",
-            dependencies: [
-                "MeddCore", "MeddConfig", "MeddControl", "Systemd",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            dependencies: ["MeddCore", "MeddControl", "MeddSystem", "MeddTerminal", "Systemd"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -106,7 +107,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MeddConfigTests",
-            dependencies: ["MeddConfig", "MeddCore"],
+            dependencies: ["MeddConfig", "MeddCore", "MeddSystem"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
@@ -123,7 +124,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MedctlTests",
-            dependencies: ["medctl", "MeddCore", "MeddTestSupport"],
+            dependencies: ["medctl", "medd", "MeddCore", "MeddTerminal", "MeddTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -15,6 +15,7 @@ let package = Package(
             dependencies: [
                 .product(name: "MeddCore", package: "medd"),
                 .product(name: "MeddConfig", package: "medd"),
+                .product(name: "MeddSystem", package: "medd"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/PlannerBenchmark",

@@ -10,6 +10,8 @@ packages=(systemd tzdata sqlite3 libsqlite3-dev libsystemd-dev pkg-config man-db
 packages+=(dbus-daemon dbus-bin xvfb dunst notification-daemon xdotool imagemagick libnotify-bin fonts-dejavu-core)
 # GNU time, for the peak memory of the commands Benchmarks/medctl compares.
 packages+=(time)
+# The shells whose completion scripts medctl writes, to check each script parses (bash is always there).
+packages+=(zsh fish)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

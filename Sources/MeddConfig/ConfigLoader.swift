@@ -1,4 +1,5 @@
 public import MeddCore
+public import MeddSystem
 import Systemd
 import TOMLKit
 

@@ -4,6 +4,7 @@ import MeddConfig
 import MeddControl
 import MeddCore
 import MeddStore
+import MeddSystem
 import Systemd
 
 /// The runtime: one sd-event loop that feeds time, signals, control calls and notification buttons

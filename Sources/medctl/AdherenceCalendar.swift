@@ -1,5 +1,6 @@
 import MeddControl
 import MeddCore
+import MeddTerminal
 
 /// `adherence --calendar`: the day-by-day view, a heat map of each day's worst outcome.
 extension AdherenceCommand {
@@ -15,7 +16,7 @@ extension AdherenceCommand {
             ? JournalAdherence.finals(since: start, until: end, medication: range.medication)
             : daemonFinals(from: start, to: end)
         let days = CalendarDay.tally(finals, from: first, through: last, rules: rules)
-        switch try ReportFormat.resolve(format, json: global.json) {
+        switch format {
         case .json:
             Output.json(.array(days.map(\.json)))
         case .csv:

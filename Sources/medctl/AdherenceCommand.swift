@@ -1,36 +1,34 @@
-import ArgumentParser
 import MeddControl
 import MeddCore
 import Systemd
 
 /// `medctl adherence`: doses taken on time, late, skipped and missed, from the ledger or the journal.
-struct AdherenceCommand: ParsableCommand, RangeFlags {
-    static let configuration = CommandConfiguration(
-        commandName: "adherence",
-        abstract: "Report how many doses were taken on time, taken late, skipped or missed.",
-        discussion: """
-            Counts each dose due in [--since, --until) that has a final state, by its last answer (a later \
-            answer replaces an earlier one). Taken within an hour of its due time is on time; later is late. \
-            TAKEN % is taken / (taken + skipped + missed). WHEN is YYYY-MM-DD (local midnight), HH:MM \
-            (today), a span such as 30d (that long ago) or an ISO 8601 instant.
+struct AdherenceCommand: Verb, RangeFlags {
+    static let name = "adherence"
+    static let abstract = "Report how many doses were taken on time, taken late, skipped or missed."
+    static let discussion = """
+        Counts each dose due in [--since, --until) that has a final state, by its last answer (a later \
+        answer replaces an earlier one). Taken within an hour of its due time is on time; later is late. \
+        TAKEN % is taken / (taken + skipped + missed). WHEN is YYYY-MM-DD (local midnight), HH:MM \
+        (today), a span such as 30d (that long ago) or an ISO 8601 instant.
 
-            The daemon answers from its ledger. --from-journal needs no daemon: it reads the entries medd \
-            wrote to the systemd journal as your user and chooses the answers as the ledger does, so a \
-            complete journal gives the same numbers.
+        The daemon answers from its ledger. --from-journal needs no daemon: it reads the entries medd \
+        wrote to the systemd journal as your user and chooses the answers as the ledger does, so a \
+        complete journal gives the same numbers.
 
-            --format json (or --json) prints {"since", "until", "source", "medications", "total"}: since \
-            and until are ISO 8601 with offset; source is "ledger" or "journal"; medications maps each \
-            medication ID to its counts and total has the counts over all of them. Counts are {"onTime", \
-            "late", "skipped", "missed", "taken", "percentage"}: taken = onTime + late; percentage = \
-            taken * 100 / (taken + skipped + missed), null when no dose counts. --format csv prints RFC \
-            4180 CSV with CRLF line ends: the header medication,on_time,late,skipped,missed,taken,percentage, \
-            a row per medication and a last row named total; percentage has one decimal, empty for none.
+        --format json (or --json) prints {"since", "until", "source", "medications", "total"}: since \
+        and until are ISO 8601 with offset; source is "ledger" or "journal"; medications maps each \
+        medication ID to its counts and total has the counts over all of them. Counts are {"onTime", \
+        "late", "skipped", "missed", "taken", "percentage"}: taken = onTime + late; percentage = \
+        taken * 100 / (taken + skipped + missed), null when no dose counts. --format csv prints RFC \
+        4180 CSV with CRLF line ends: the header medication,on_time,late,skipped,missed,taken,percentage, \
+        a row per medication and a last row named total; percentage has one decimal, empty for none.
 
-            --calendar shows one cell per day, weeks as rows from Monday to Sunday, 12 weeks up to the day \
-            of --until (from the day of --since when it is given); a cell shows the worst outcome of the \
-            day's doses. With json it prints [{"date", "onTime", "late", "skipped", "missed"}], a member \
-            per day; with csv the header date,on_time,late,skipped,missed.
-            """)
+        --calendar shows one cell per day, weeks as rows from Monday to Sunday, 12 weeks up to the day \
+        of --until (from the day of --since when it is given); a cell shows the worst outcome of the \
+        day's doses. With json it prints [{"date", "onTime", "late", "skipped", "missed"}], a member \
+        per day; with csv the header date,on_time,late,skipped,missed.
+        """
 
     typealias End = When
     static let startFlag = RangeFlag("since", "Count doses due from then (default: 30 days before --until).")
@@ -38,25 +36,27 @@ struct AdherenceCommand: ParsableCommand, RangeFlags {
 
     static let calendarDays: Int64 = 84
 
-    @OptionGroup var global: GlobalOptions
+    static let options = RangeOptions<AdherenceCommand>.options + [
+        .flag("from-journal", "Read the systemd journal instead of asking the daemon."),
+        ReportFormat.option(help: "How to print the report."),
+        .flag("calendar", "Show a day-by-day calendar instead of totals."),
+    ]
 
-    @OptionGroup var range: RangeOptions<AdherenceCommand>
+    let global: GlobalOptions
+    let range: RangeOptions<AdherenceCommand>
+    let fromJournal: Bool
+    let format: ReportFormat
+    let calendar: Bool
 
-    @Flag(help: "Read the systemd journal instead of asking the daemon.")
-    var fromJournal = false
-
-    @Option(help: ArgumentHelp("table, json or csv (default: table; --json means json).", valueName: "FORMAT"))
-    var format: ReportFormat?
-
-    @Flag(help: "Show a day-by-day calendar instead of totals.")
-    var calendar = false
-
-
-    func validate() throws {
+    init(_ arguments: ParsedArguments, global: GlobalOptions) throws(UsageError) {
+        self.global = global
+        range = try RangeOptions(arguments)
+        fromJournal = arguments.flag("from-journal")
+        calendar = arguments.flag("calendar")
         if let medication = range.medication, !MedicationID.isValid(medication) {
-            throw ValidationError("--med \(medication) is not a medication ID (lower-case letters, digits and '-')")
+            throw arguments.error("--med \(medication) is not a medication ID (lower-case letters, digits and '-')")
         }
-        _ = try ReportFormat.resolve(format, json: global.json)
+        format = try ReportFormat.resolve(arguments.value("format"), json: global.json, verb: Self.name)
         _ = try Period(range)
     }
 
@@ -64,14 +64,14 @@ struct AdherenceCommand: ParsableCommand, RangeFlags {
         do {
             if calendar { return try showCalendar() }
             let summary = try summarize()
-            switch try ReportFormat.resolve(format, json: global.json) {
+            switch format {
             case .table: summary.printTable()
             case .json: Output.json(summary.json)
             case .csv: print(summary.csv, terminator: "")
             }
         } catch let error as SystemError {
             Output.error("medctl: cannot read the journal: \(error)")
-            throw ExitCode(1)
+            throw ExitStatus.failure
         }
     }
 
@@ -94,13 +94,14 @@ struct AdherenceCommand: ParsableCommand, RangeFlags {
         let since: Instant
         let until: Instant
 
-        init(_ range: RangeOptions<AdherenceCommand>, now: Instant = LocalTimeText.now()) throws {
+        init(_ range: RangeOptions<AdherenceCommand>, now: Instant = LocalTimeText.now()) throws(UsageError) {
             let given = range.query(now: now)
             until = given.to ?? now
             since = given.from ?? until - .days(Self.defaultDays)
             guard since <= until else {
                 let end = given.to == nil ? "now (\(LocalTimeText.dateTime(until)))" : LocalTimeText.dateTime(until)
-                throw ValidationError("--since \(LocalTimeText.dateTime(since)) is after --until \(end); no dose can be due in that range")
+                throw UsageError("--since \(LocalTimeText.dateTime(since)) is after --until \(end); no dose can be due in that range",
+                                 verb: AdherenceCommand.name)
             }
         }
     }

@@ -1,5 +1,6 @@
 import MeddControl
 import MeddCore
+import MeddTerminal
 import Systemd
 
 /// One adherence report as medctl prints it: the range, where it came from, the counts.
@@ -86,11 +87,11 @@ extension AdherenceSummary {
     /// Pads every column but the first on the left, so numbers line up on their right edge.
     private static func rightAligned(_ rows: [[String]], under header: [String]) -> [[String]] {
         let widths = header.indices.map { column in
-            ([header[column]] + rows.map { $0[column] }).map(Output.visibleWidth).max() ?? 0
+            ([header[column]] + rows.map { $0[column] }).map(TextTable.visibleWidth).max() ?? 0
         }
         return rows.map { row in
             row.enumerated().map { column, cell in
-                column == 0 ? cell : String(repeating: " ", count: widths[column] - Output.visibleWidth(cell)) + cell
+                column == 0 ? cell : String(repeating: " ", count: widths[column] - TextTable.visibleWidth(cell)) + cell
             }
         }
     }

@@ -1,11 +1,18 @@
-import ArgumentParser
 import MeddControl
+import MeddTerminal
 
 /// What `taken`, `snooze` and `skip` share: one or more targets, each answered in turn.
 enum AnswerCommand {
-    static let targetHelp = ArgumentHelp(
-        "A dose ID (metformin_20261122_08_00), or a medication ID meaning its open dose (or a new as-needed dose).",
-        valueName: "DOSE-OR-MED")
+    static let targets = OperandSpec(
+        valueName: "DOSE-OR-MED",
+        help: "A dose ID (metformin_20261122_08_00), or a medication ID meaning its open dose (or a new as-needed dose).",
+        repeats: true)
+
+    /// The doses named on the command line: at least one.
+    static func targets(_ arguments: ParsedArguments) throws(UsageError) -> [String] {
+        if arguments.operands.isEmpty { throw arguments.error("name at least one dose or medication") }
+        return arguments.operands
+    }
 
     /// Calls `method` for each target; prints each answer (or, with --json, the replies: one object,
     /// or an array for several targets). Throws the first failure after trying them all.
@@ -31,7 +38,7 @@ enum AnswerCommand {
         }
         if global.json, !replies.isEmpty { Output.json(targets.count == 1 ? replies[0] : .array(replies)) }
         if let firstFailure {
-            if targets.count > 1 { throw ExitCode(firstFailure.exitStatus) }
+            if targets.count > 1 { throw ExitStatus(code: firstFailure.exitStatus) }
             throw firstFailure
         }
     }

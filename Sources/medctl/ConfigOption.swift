@@ -1,30 +1,16 @@
-import ArgumentParser
-import MeddConfig
-import MeddCore
+import MeddSystem
 import Systemd
 
-/// `--config PATH` and loading the configuration it names.
-struct ConfigOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The configuration file (default: $XDG_CONFIG_HOME/medd/medd.toml).", valueName: "PATH"))
-    var config: String?
+/// `--config PATH` of `check` and `plan`, and the file it names by default.
+enum ConfigOption {
+    static let option = OptionSpec.value("config", "PATH", "The configuration file (default: $XDG_CONFIG_HOME/medd/medd.toml).",
+                                         takesPath: true)
 
-    func resolvedPath() throws -> String {
-        if let config { return config }
+    static func path(_ arguments: ParsedArguments) throws(UsageError) -> String {
+        if let path = arguments.string(option.name) { return path }
         guard let path = DefaultPaths(environment: ProcessEnvironment.variables).config else {
-            throw ValidationError("neither XDG_CONFIG_HOME nor HOME is set; pass --config PATH")
+            throw arguments.error("neither XDG_CONFIG_HOME nor HOME is set; pass --config PATH")
         }
         return path
-    }
-
-    /// The configuration, or the printed errors and exit status 1.
-    func load() throws -> (path: String, configuration: Configuration) {
-        let path = try resolvedPath()
-        switch ConfigLoader.load(path: path) {
-        case .success(let configuration):
-            return (path, configuration)
-        case .failure(let errors):
-            Output.error(errors.description)
-            throw ExitCode(1)
-        }
     }
 }

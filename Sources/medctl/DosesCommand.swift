@@ -1,34 +1,36 @@
-import ArgumentParser
 import MeddControl
 import MeddCore
+import MeddTerminal
 
 /// `medctl doses`: doses with their states over a range.
-struct DosesCommand: ParsableCommand, RangeFlags {
-    static let configuration = CommandConfiguration(
-        commandName: "doses",
-        abstract: "List doses and their states (default: today and the rest of the horizon).",
-        discussion: """
-            WHEN is YYYY-MM-DD (local midnight), HH:MM (today), a span such as 2d (that long ago) \
-            or an ISO 8601 instant. `medctl doses today` (or `medctl today`) lists today only. \
-            --json prints an array of dose objects: {"id", "medication", "name", "dose", "scheduled", \
-            "usec", "state"} and, when set, "answeredAt", "answeredUsec", "source", "snoozeUntil", "note".
-            """)
+struct DosesCommand: Verb, RangeFlags {
+    static let name = "doses"
+    static let abstract = "List doses and their states (default: today and the rest of the horizon)."
+    static let discussion = """
+        WHEN is YYYY-MM-DD (local midnight), HH:MM (today), a span such as 2d (that long ago) \
+        or an ISO 8601 instant. `medctl doses today` (or `medctl today`) lists today only. \
+        --json prints an array of dose objects: {"id", "medication", "name", "dose", "scheduled", \
+        "usec", "state"} and, when set, "answeredAt", "answeredUsec", "source", "snoozeUntil", "note".
+        """
 
     typealias End = When
     static let startFlag = RangeFlag("from", "Start of the range.")
     static let endFlag = RangeFlag("to", "End of the range.")
 
-    @OptionGroup var global: GlobalOptions
+    static let options = RangeOptions<DosesCommand>.options
+    static let operand: OperandSpec? = OperandSpec(valueName: "today", help: "`today` for today's doses only.")
 
-    @Argument(help: ArgumentHelp("`today` for today's doses only.", valueName: "today"))
-    var shortcut: String?
+    let global: GlobalOptions
+    let shortcut: String?
+    let range: RangeOptions<DosesCommand>
 
-    @OptionGroup var range: RangeOptions<DosesCommand>
-
-    func validate() throws {
-        if let shortcut, shortcut != "today" { throw ValidationError("unknown range '\(shortcut)'; the only shortcut is `today`") }
+    init(_ arguments: ParsedArguments, global: GlobalOptions) throws(UsageError) {
+        self.global = global
+        shortcut = arguments.operands.first
+        range = try RangeOptions(arguments)
+        if let shortcut, shortcut != "today" { throw arguments.error("unknown range '\(shortcut)'; the only shortcut is `today`") }
         if shortcut != nil, range.start != nil || range.end != nil {
-            throw ValidationError("`today` cannot be combined with --from or --to")
+            throw arguments.error("`today` cannot be combined with --from or --to")
         }
     }
 
@@ -51,11 +53,15 @@ struct DosesCommand: ParsableCommand, RangeFlags {
 }
 
 /// `medctl today`: `medctl doses today`.
-struct TodayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "today", abstract: "List today's doses and their states (`doses today`).")
+struct TodayCommand: Verb {
+    static let name = "today"
+    static let abstract = "List today's doses and their states (`doses today`)."
 
-    @OptionGroup var global: GlobalOptions
+    let global: GlobalOptions
+
+    init(_ arguments: ParsedArguments, global: GlobalOptions) {
+        self.global = global
+    }
 
     func run() throws {
         try DosesCommand.list(global: global, query: .day(LocalTimeText.today()))

@@ -1,45 +1,52 @@
-import ArgumentParser
 import MeddCore
 
 /// `medctl export`: the history as CSV, or the planned doses as an iCalendar file.
-struct ExportCommand: ParsableCommand, RangeFlags {
-    static let configuration = CommandConfiguration(
-        commandName: "export",
-        abstract: "Export the history (CSV) or the planned doses (iCalendar).",
-        discussion: """
-            --format csv writes what `medctl history --format csv` prints: answered and missed doses \
-            due from --since (default 30d, thirty days ago), oldest first, as RFC 4180 CSV with the \
-            columns id,medication,name,dose,scheduled,state,answered_at,source,note. \
-            --format ics writes an RFC 5545 calendar with one event per dose in the range, whatever \
-            its state, from --since (default: the start of today) to the end of the daemon's \
-            horizon; times are in UTC and each event's UID is its dose ID followed by @medd. \
-            --days N ends the range N days after its start. WHEN is YYYY-MM-DD (local midnight), \
-            HH:MM (today), a span such as 30d (that long ago) or an ISO 8601 instant.
-            """)
+struct ExportCommand: Verb, RangeFlags {
+    static let name = "export"
+    static let abstract = "Export the history (CSV) or the planned doses (iCalendar)."
+    static let discussion = """
+        --format csv writes what `medctl history --format csv` prints: answered and missed doses \
+        due from --since (default 30d, thirty days ago), oldest first, as RFC 4180 CSV with the \
+        columns id,medication,name,dose,scheduled,state,answered_at,source,note. \
+        --format ics writes an RFC 5545 calendar with one event per dose in the range, whatever \
+        its state, from --since (default: the start of today) to the end of the daemon's \
+        horizon; times are in UTC and each event's UID is its dose ID followed by @medd. \
+        --days N ends the range N days after its start. WHEN is YYYY-MM-DD (local midnight), \
+        HH:MM (today), a span such as 30d (that long ago) or an ISO 8601 instant.
+        """
 
     typealias End = Days
     static let startFlag = RangeFlag("since", "Start of the range (csv default: 30d; ics default: today).")
     static let endFlag = RangeFlag("days", "Length of the range in days (default: to the end of the horizon).", valueName: "N")
 
     /// What `export` writes: the history as CSV, or the planned doses as an iCalendar file.
-    enum Format: String, CaseIterable, ExpressibleByArgument {
+    enum Format: String, CaseIterable, ArgumentValue {
         case csv, ics
+
+        init?(argument: String) { self.init(rawValue: argument) }
+        static var expectation: String { "csv or ics" }
     }
 
-    @OptionGroup var global: GlobalOptions
+    static let options: [OptionSpec] = [
+        .value("format", "FORMAT", "What to write: csv or ics (required).", choices: Format.allCases.map(\.rawValue)),
+    ] + RangeOptions<ExportCommand>.options + [
+        .value("output", "FILE", "Write to this file instead of standard output.", takesPath: true),
+    ]
 
-    @Option(help: ArgumentHelp("What to write.", valueName: "csv|ics"))
-    var format: Format
+    let global: GlobalOptions
+    let format: Format
+    let range: RangeOptions<ExportCommand>
+    let output: String?
 
-    @OptionGroup var range: RangeOptions<ExportCommand>
-
-    @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "FILE"))
-    var output: String?
-
-    func validate() throws {
-        if global.json { throw ValidationError("export writes csv or ics; --json does not apply (try `medctl history --json`)") }
-        if let days = range.end?.count, !(1...3660).contains(days) {
-            throw ValidationError("--days must be from 1 to 3660; got \(days)")
+    init(_ arguments: ParsedArguments, global: GlobalOptions) throws(UsageError) {
+        self.global = global
+        guard let format: Format = try arguments.value("format") else { throw arguments.error("--format csv or --format ics is required") }
+        self.format = format
+        range = try RangeOptions(arguments)
+        output = arguments.string("output")
+        if global.json { throw arguments.error("export writes csv or ics; --json does not apply (try `medctl history --json`)") }
+        if let days = range.end?.count, !PlanCommand.days.contains(days) {
+            throw arguments.error("--days must be from \(PlanCommand.days.lowerBound) to \(PlanCommand.days.upperBound); got \(days)")
         }
     }
 

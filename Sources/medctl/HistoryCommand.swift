@@ -1,45 +1,45 @@
-import ArgumentParser
 import MeddControl
 import MeddCore
+import MeddTerminal
 
 /// `medctl history`: answered and missed doses.
-struct HistoryCommand: ParsableCommand, RangeFlags {
-    static let configuration = CommandConfiguration(
-        commandName: "history",
-        abstract: "List answered and missed doses (taken, skipped, missed), oldest first.",
-        discussion: """
-            Doses are chosen by when they were due and listed oldest first. WHEN is YYYY-MM-DD (local \
-            midnight), HH:MM (today), a span such as 30d (that long ago) or an ISO 8601 instant. \
-            Without --until the list runs to the end of the daemon's horizon, so doses taken before \
-            they were due are included. --format json (or --json) prints an array of dose objects as \
-            in `medctl doses --json`; --format csv prints RFC 4180 CSV (CRLF line ends, a header row) \
-            with the columns id,medication,name,dose,scheduled,state,answered_at,source,note.
-            """)
+struct HistoryCommand: Verb, RangeFlags {
+    static let name = "history"
+    static let abstract = "List answered and missed doses (taken, skipped, missed), oldest first."
+    static let discussion = """
+        Doses are chosen by when they were due and listed oldest first. WHEN is YYYY-MM-DD (local \
+        midnight), HH:MM (today), a span such as 30d (that long ago) or an ISO 8601 instant. \
+        Without --until the list runs to the end of the daemon's horizon, so doses taken before \
+        they were due are included. --format json (or --json) prints an array of dose objects as \
+        in `medctl doses --json`; --format csv prints RFC 4180 CSV (CRLF line ends, a header row) \
+        with the columns id,medication,name,dose,scheduled,state,answered_at,source,note.
+        """
 
     typealias End = When
     static let startFlag = RangeFlag("since", "Doses due from this time (default: 30d, thirty days ago).")
     static let endFlag = RangeFlag("until", "Doses due before this time (default: the end of the horizon).")
 
-    @OptionGroup var global: GlobalOptions
+    static let options = RangeOptions<HistoryCommand>.options + [ReportFormat.option(help: "How to print the doses.")]
 
-    @OptionGroup var range: RangeOptions<HistoryCommand>
-
-    @Option(help: ArgumentHelp("How to print the doses.", valueName: "table|json|csv"))
-    var format: ReportFormat?
+    let global: GlobalOptions
+    let range: RangeOptions<HistoryCommand>
+    let format: ReportFormat
 
     static let defaultSince = When(.ago(.days(30)))
 
-    func validate() throws {
-        _ = try ReportFormat.resolve(format, json: global.json)
+    init(_ arguments: ParsedArguments, global: GlobalOptions) throws(UsageError) {
+        self.global = global
+        range = try RangeOptions(arguments)
+        format = try ReportFormat.resolve(arguments.value("format"), json: global.json, verb: Self.name)
         let query = range.query(defaultStart: Self.defaultSince)
         if let from = query.from, let to = query.to, to <= from {
-            throw ValidationError("--until must be later than --since")
+            throw arguments.error("--until must be later than --since")
         }
     }
 
     func run() throws {
         let doses = try range.query(defaultStart: Self.defaultSince).history(global: global)
-        switch try ReportFormat.resolve(format, json: global.json) {
+        switch format {
         case .json:
             Output.json(.array(doses.map(\.json)))
         case .csv:

@@ -1,4 +1,4 @@
-import MeddConfig
+import MeddSystem
 import MeddControl
 import MeddCore
 import Systemd

@@ -1,39 +1,56 @@
-import ArgumentParser
 import MeddCore
+import Systemd
 
 /// `medctl`: check and plan offline; answer, inspect and audit doses through the daemon.
 @main
-struct Medctl: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "medctl",
-        abstract: "Check the medd configuration, plan doses, and answer reminders.",
-        discussion: """
-            Exit status: 0 success; 1 the daemon answered with an error, or `check` found errors; \
-            2 usage error; 69 the daemon cannot be reached.
-            """,
-        version: MeddVersion.current,
-        subcommands: [
-            CheckCommand.self, PlanCommand.self, StatusCommand.self, DosesCommand.self, TodayCommand.self,
-            TakenCommand.self, SnoozeCommand.self, SkipCommand.self, MedsCommand.self, AdherenceCommand.self,
-            HistoryCommand.self, ExportCommand.self, WatchCommand.self, ReloadCommand.self,
-        ]
-    )
+enum Medctl {
+    static let abstract = "Check the medd configuration, plan doses, and answer reminders."
+    static let exitStatusText = """
+        Exit status: 0 success; 1 the daemon answered with an error, or `check` found errors; \
+        2 usage error; 69 the daemon cannot be reached.
+        """
 
-    /// Usage errors exit with 2, not ArgumentParser's default 64.
+    static let verbs: [any Verb.Type] = [
+        CheckCommand.self, PlanCommand.self, StatusCommand.self, DosesCommand.self, TodayCommand.self,
+        TakenCommand.self, SnoozeCommand.self, SkipCommand.self, MedsCommand.self, AdherenceCommand.self,
+        HistoryCommand.self, ExportCommand.self, WatchCommand.self, ReloadCommand.self,
+    ]
+
+    static let parser = CommandLineParser(verbs: verbs)
+
     static func main() {
+        CurrentProcess.exit(run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Carries out one command line; returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
         do {
-            var command = try parseAsRoot(GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst())))
-            try command.run()
+            switch try parser.parse(arguments) {
+            case .help(let verb):
+                print(verb.map(HelpText.verb) ?? HelpText.root(verbs: verbs), terminator: "")
+            case .version:
+                print(MeddVersion.current)
+            case .completionScript(let shell):
+                print(CompletionScript(verbs: verbs).text(for: shell), terminator: "")
+            case .run(let verb, let arguments):
+                let global = GlobalOptions(arguments)
+                // "Now" and "today" follow the daemon this run talks to (see `LocalTimeText.now`).
+                LocalTimeText.followDaemon { try? global.socketPath() }
+                try verb.init(arguments, global: global).run()
+            }
+            return 0
+        } catch let error as UsageError {
+            let help = error.verb.map { "medctl \($0) --help" } ?? "medctl --help"
+            Output.error("medctl: \(error.message)\nSee `\(help)`.")
+            return 2
         } catch let error as ClientError {
             Output.error(error.message)
-            exit(withError: ExitCode(error.exitStatus))
+            return error.exitStatus
+        } catch let status as ExitStatus {
+            return status.code
         } catch {
-            let code = exitCode(for: error)
-            if code == .validationFailure {
-                Output.error(fullMessage(for: error))
-                exit(withError: ExitCode(2))
-            }
-            exit(withError: error)
+            Output.error("medctl: \(error)")
+            return 1
         }
     }
 }

@@ -1,16 +1,20 @@
-import ArgumentParser
 import MeddControl
+import MeddTerminal
 
 /// `medctl meds`: the configured medications, their schedules and stock.
-struct MedsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "meds", abstract: "List the medications with their schedule, stock and whether they are paused.",
-        discussion: """
-            --json prints the daemon's list: [{"id", "name", "dose", "schedule", "paused", "asNeeded"} \
-            and, when set, "timezone", "stock", "refillAt", "notes"].
-            """)
+struct MedsCommand: Verb {
+    static let name = "meds"
+    static let abstract = "List the medications with their schedule, stock and whether they are paused."
+    static let discussion = """
+        --json prints the daemon's list: [{"id", "name", "dose", "schedule", "paused", "asNeeded"} \
+        and, when set, "timezone", "stock", "refillAt", "notes"].
+        """
 
-    @OptionGroup var global: GlobalOptions
+    let global: GlobalOptions
+
+    init(_ arguments: ParsedArguments, global: GlobalOptions) {
+        self.global = global
+    }
 
     func run() throws {
         let reply = try global.connect().call("Medications")

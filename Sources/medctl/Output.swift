@@ -1,5 +1,5 @@
-import ArgumentParser
 import MeddControl
+import MeddTerminal
 import Systemd
 
 /// Writing to the terminal: stdout for results, stderr for errors.
@@ -23,19 +23,9 @@ enum Output {
         line(value.prettyText)
     }
 
-    /// Left-aligned columns separated by two spaces, the last column unpadded. Widths count what
-    /// is visible, so coloured cells line up.
+    /// Left-aligned columns separated by two spaces (see `TextTable`).
     static func table(_ header: [String], _ rows: [[String]], style: Style = .current) {
-        let all = [header.map(style.bold)] + rows
-        let widths = header.indices.map { column in all.map { visibleWidth($0[column]) }.max() ?? 0 }
-        for row in all {
-            let cells = row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - visibleWidth(cell))
-            }
-            var text = cells.joined(separator: "  ")
-            while text.last == " " { text.removeLast() }
-            line(text)
-        }
+        TextTable.lines(header, rows, style: style).forEach(line)
     }
 
     /// Writes a finished document byte for byte (CRLF line ends stay as they are) to stdout, or to
@@ -49,35 +39,27 @@ enum Output {
             }
         } catch {
             Output.error("medctl: cannot write \(path ?? "standard output"): \(error.reason)")
-            throw ExitCode.failure
+            throw ExitStatus.failure
         }
-    }
-
-    /// Characters on screen: escape sequences (`ESC [ … m`) take none.
-    static func visibleWidth(_ text: String) -> Int {
-        var width = 0
-        var inEscape = false
-        for character in text {
-            if inEscape {
-                if character == "m" { inEscape = false }
-            } else if character == "\u{1B}" {
-                inEscape = true
-            } else {
-                width += 1
-            }
-        }
-        return width
     }
 }
 
 /// How `history` and `adherence` print: `--format table|json|csv`, where the global `--json` means json.
-enum ReportFormat: String, CaseIterable, ExpressibleByArgument {
+enum ReportFormat: String, CaseIterable, ArgumentValue {
     case table, json, csv
 
+    init?(argument: String) { self.init(rawValue: argument) }
+    static var expectation: String { "table, json or csv" }
+
+    /// `--format`, as history and adherence take it.
+    static func option(help: String) -> OptionSpec {
+        .value("format", "FORMAT", help + " table, json or csv (default: table; --json means json).", choices: allCases.map(\.rawValue))
+    }
+
     /// The format asked for; `--json` with another `--format` is a usage error.
-    static func resolve(_ format: ReportFormat?, json: Bool) throws -> ReportFormat {
+    static func resolve(_ format: ReportFormat?, json: Bool, verb: String) throws(UsageError) -> ReportFormat {
         if json, let format, format != .json {
-            throw ValidationError("--json contradicts --format \(format.rawValue); give one of them")
+            throw UsageError("--json contradicts --format \(format.rawValue); give one of them", verb: verb)
         }
         return json ? .json : format ?? .table
     }

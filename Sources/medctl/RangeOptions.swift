@@ -1,19 +1,23 @@
-import ArgumentParser
 import MeddControl
 import MeddCore
 
 /// The range options of `doses`, `history`, `adherence` and `export`: a start, an end and `--med`,
 /// parsed the same way for all of them into a `DoseQuery`. Each verb keeps its own flag names and help
 /// through `Flags` (`--since`/`--until`, `--from`/`--to`, `--since`/`--days`).
-struct RangeOptions<Flags: RangeFlags>: ParsableArguments {
-    @Option(name: .customLong(Flags.startFlag.name), help: Flags.startFlag.help)
+struct RangeOptions<Flags: RangeFlags>: Sendable {
     var start: When?
-
-    @Option(name: .customLong(Flags.endFlag.name), help: Flags.endFlag.help)
     var end: Flags.End?
-
-    @Option(name: .customLong("med"), help: ArgumentHelp("Only this medication.", valueName: "ID"))
     var medication: String?
+
+    static var options: [OptionSpec] {
+        [Flags.startFlag.option, Flags.endFlag.option, .value("med", "ID", "Only this medication.")]
+    }
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        start = try arguments.value(Flags.startFlag.name)
+        end = try arguments.value(Flags.endFlag.name)
+        medication = arguments.string("med")
+    }
 
     /// The range as given, starting at `defaultStart` when no start was given; an end given as a
     /// length counts from the start.
@@ -32,17 +36,17 @@ protocol RangeFlags {
 }
 
 struct RangeFlag {
-    var name: String
-    var help: ArgumentHelp
+    let option: OptionSpec
 
     init(_ name: String, _ help: String, valueName: String = "WHEN") {
-        self.name = name
-        self.help = ArgumentHelp(help, valueName: valueName)
+        option = .value(name, valueName, help)
     }
+
+    var name: String { option.name }
 }
 
 /// How a range's end is written on the command line.
-protocol RangeEnd: ExpressibleByArgument {
+protocol RangeEnd: ArgumentValue, Sendable {
     func instant(after start: Instant?, now: Instant) -> Instant
 }
 
@@ -58,6 +62,8 @@ struct Days: RangeEnd {
         guard let count = Int(argument) else { return nil }
         self.count = count
     }
+
+    static var expectation: String { "a whole number of days" }
 
     func instant(after start: Instant?, now: Instant) -> Instant { (start ?? now) + .days(Int64(count)) }
 }

@@ -1,16 +1,19 @@
-import ArgumentParser
 import MeddControl
 
 /// `medctl reload`: the daemon re-reads its configuration.
-struct ReloadCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "reload", abstract: "Ask the daemon to re-read its configuration.",
-        discussion: """
-            A configuration with errors is refused (exit 1, every error printed) and the daemon \
-            keeps the previous one. --json prints {"medications", "planned"}.
-            """)
+struct ReloadCommand: Verb {
+    static let name = "reload"
+    static let abstract = "Ask the daemon to re-read its configuration."
+    static let discussion = """
+        A configuration with errors is refused (exit 1, every error printed) and the daemon \
+        keeps the previous one. --json prints {"medications", "planned"}.
+        """
 
-    @OptionGroup var global: GlobalOptions
+    let global: GlobalOptions
+
+    init(_ arguments: ParsedArguments, global: GlobalOptions) {
+        self.global = global
+    }
 
     func run() throws {
         let reply = try global.connect().call("Reload")

@@ -1,22 +1,21 @@
-import ArgumentParser
 import MeddControl
 
 /// `medctl skip`: skip doses on purpose.
-struct SkipCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "skip", abstract: "Skip a dose.",
-        discussion: "--json prints the daemon's reply, {\"dose\": {...}} (an array of them for several doses).")
+struct SkipCommand: Verb {
+    static let name = "skip"
+    static let abstract = "Skip a dose."
+    static let discussion = "--json prints the daemon's reply, {\"dose\": {...}} (an array of them for several doses)."
+    static let options: [OptionSpec] = [.value("reason", "TEXT", "Why, kept as the answer's note.")]
+    static let operand: OperandSpec? = AnswerCommand.targets
 
-    @OptionGroup var global: GlobalOptions
+    let global: GlobalOptions
+    let targets: [String]
+    let reason: String?
 
-    @Argument(help: AnswerCommand.targetHelp)
-    var targets: [String]
-
-    @Option(help: ArgumentHelp("Why, kept as the answer's note.", valueName: "TEXT"))
-    var reason: String?
-
-    func validate() throws {
-        if targets.isEmpty { throw ValidationError("name at least one dose or medication") }
+    init(_ arguments: ParsedArguments, global: GlobalOptions) throws(UsageError) {
+        self.global = global
+        targets = try AnswerCommand.targets(arguments)
+        reason = arguments.string("reason")
     }
 
     func run() throws {

@@ -1,31 +1,32 @@
-import ArgumentParser
 import MeddControl
 
 /// `medctl snooze`: put open doses off.
-struct SnoozeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "snooze", abstract: "Snooze an open dose.",
-        discussion: """
-            --json prints the daemon's reply, {"snoozeId", "until", "dose": {...}} \
-            (an array of them for several doses).
-            """)
-
-    @OptionGroup var global: GlobalOptions
-
-    @Argument(help: AnswerCommand.targetHelp)
-    var targets: [String]
-
+struct SnoozeCommand: Verb {
+    static let name = "snooze"
+    static let abstract = "Snooze an open dose."
+    static let discussion = """
+        --json prints the daemon's reply, {"snoozeId", "until", "dose": {...}} \
+        (an array of them for several doses).
+        """
     /// What the daemon accepts, so a wrong length is a usage error before anything is sent.
     private static let acceptedMinutes = MethodSignature.snoozeMinutes
     private static let acceptedText = "\(acceptedMinutes.lowerBound) to \(acceptedMinutes.upperBound)"
 
-    @Option(help: ArgumentHelp("How long, \(Self.acceptedText) (default: the first of settings.snooze).", valueName: "MINUTES"))
-    var minutes: Int?
+    static let options: [OptionSpec] = [
+        .value("minutes", "MINUTES", "How long, \(acceptedText) (default: the first of settings.snooze)."),
+    ]
+    static let operand: OperandSpec? = AnswerCommand.targets
 
-    func validate() throws {
-        if targets.isEmpty { throw ValidationError("name at least one dose or medication") }
+    let global: GlobalOptions
+    let targets: [String]
+    let minutes: Int?
+
+    init(_ arguments: ParsedArguments, global: GlobalOptions) throws(UsageError) {
+        self.global = global
+        targets = try AnswerCommand.targets(arguments)
+        minutes = try arguments.value("minutes")
         if let minutes, !Self.acceptedMinutes.contains(minutes) {
-            throw ValidationError("--minutes must be from \(Self.acceptedText); got \(minutes)")
+            throw arguments.error("--minutes must be from \(Self.acceptedText); got \(minutes)")
         }
     }
 

@@ -1,17 +1,20 @@
-import ArgumentParser
 import MeddControl
+import MeddTerminal
 
 /// `medctl status`: the daemon's state, the next dose, what is open.
-struct StatusCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "status",
-        abstract: "Show the daemon's state, the next dose and how many doses are open.",
-        discussion: """
-            --json prints the daemon's Status reply: {"version", "startedAt", "nowUsec", "nextDose", "pending", "snoozed"}, \
-            nextDose being a dose object as in `medctl doses --json`.
-            """)
+struct StatusCommand: Verb {
+    static let name = "status"
+    static let abstract = "Show the daemon's state, the next dose and how many doses are open."
+    static let discussion = """
+        --json prints the daemon's Status reply: {"version", "startedAt", "nowUsec", "nextDose", "pending", "snoozed"}, \
+        nextDose being a dose object as in `medctl doses --json`.
+        """
 
-    @OptionGroup var global: GlobalOptions
+    let global: GlobalOptions
+
+    init(_ arguments: ParsedArguments, global: GlobalOptions) {
+        self.global = global
+    }
 
     func run() throws {
         let status = try global.connect().call("Status")

@@ -1,28 +1,29 @@
-import ArgumentParser
 import MeddControl
 
 /// `medctl taken`: mark doses taken.
-struct TakenCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "taken", abstract: "Mark a dose taken.",
-        discussion: """
-            --at WHEN is HH:MM (today, local time) or an ISO 8601 instant; default now. \
-            --json prints the daemon's reply, {"dose": {...}} (an array of them for several doses).
-            """)
+struct TakenCommand: Verb {
+    static let name = "taken"
+    static let abstract = "Mark a dose taken."
+    static let discussion = """
+        --at WHEN is HH:MM (today, local time) or an ISO 8601 instant; default now. \
+        --json prints the daemon's reply, {"dose": {...}} (an array of them for several doses).
+        """
+    static let options: [OptionSpec] = [
+        .value("at", "WHEN", "When it was taken (default: now)."),
+        .value("note", "TEXT", "A note kept with the answer."),
+    ]
+    static let operand: OperandSpec? = AnswerCommand.targets
 
-    @OptionGroup var global: GlobalOptions
+    let global: GlobalOptions
+    let targets: [String]
+    let at: When?
+    let note: String?
 
-    @Argument(help: AnswerCommand.targetHelp)
-    var targets: [String]
-
-    @Option(help: ArgumentHelp("When it was taken (default: now).", valueName: "WHEN"))
-    var at: When?
-
-    @Option(help: ArgumentHelp("A note kept with the answer.", valueName: "TEXT"))
-    var note: String?
-
-    func validate() throws {
-        if targets.isEmpty { throw ValidationError("name at least one dose or medication") }
+    init(_ arguments: ParsedArguments, global: GlobalOptions) throws(UsageError) {
+        self.global = global
+        targets = try AnswerCommand.targets(arguments)
+        at = try arguments.value("at")
+        note = arguments.string("note")
     }
 
     func run() throws {

@@ -1,25 +1,30 @@
-import ArgumentParser
 import MeddControl
 import MeddCore
+import MeddTerminal
 
 /// `medctl watch`: one line per change, as it happens (Varlink `Watch`), never by polling.
-struct WatchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "watch", abstract: "Print one line per dose event as it happens.",
-        discussion: """
-            Lines look like `08:00:01  fired  metformin_20261122_08_00  Metformin 500 mg`. --json prints \
-            each event as the daemon sends it, one JSON object per line: {"event", "at", "dose": {...}}. \
-            --waybar prints a status-bar line at start and after every event, one JSON object per line: \
-            {"text": "💊 2", "tooltip": "...", "class": "pending" | "snoozed" | "idle"} — for waybar's \
-            custom module (`"exec": "medctl watch --waybar", "return-type": "json"`) or i3blocks \
-            (persistent). When medd goes away, a last line with class "disconnected" is printed and \
-            the exit status is 69.
-            """)
+struct WatchCommand: Verb {
+    static let name = "watch"
+    static let abstract = "Print one line per dose event as it happens."
+    static let discussion = """
+        Lines look like `08:00:01  fired  metformin_20261122_08_00  Metformin 500 mg`. --json prints \
+        each event as the daemon sends it, one JSON object per line: {"event", "at", "dose": {...}}. \
+        --waybar prints a status-bar line at start and after every event, one JSON object per line: \
+        {"text": "💊 2", "tooltip": "...", "class": "pending" | "snoozed" | "idle"} — for waybar's \
+        custom module (`"exec": "medctl watch --waybar", "return-type": "json"`) or i3blocks \
+        (persistent). When medd goes away, a last line with class "disconnected" is printed and \
+        the exit status is 69.
+        """
 
-    @OptionGroup var global: GlobalOptions
+    static let options: [OptionSpec] = [.flag("waybar", "Print waybar/i3blocks-style JSON status lines instead of events.")]
 
-    @Flag(help: "Print waybar/i3blocks-style JSON status lines instead of events.")
-    var waybar = false
+    let global: GlobalOptions
+    let waybar: Bool
+
+    init(_ arguments: ParsedArguments, global: GlobalOptions) {
+        self.global = global
+        waybar = arguments.flag("waybar")
+    }
 
     func run() throws {
         let events = try global.connect()

@@ -1,9 +1,8 @@
-import ArgumentParser
 import MeddCore
 
 /// A point in time on the command line: `YYYY-MM-DD` (local midnight), `HH:MM` (today, local
 /// time), a span such as `30d` or `12h` (that long ago), or an ISO 8601 instant.
-struct When: ExpressibleByArgument, Equatable {
+struct When: ArgumentValue, Equatable, Sendable {
     enum Kind: Equatable {
         case date(LocalDate)
         case timeToday(WallTime)
@@ -28,6 +27,8 @@ struct When: ExpressibleByArgument, Equatable {
             return nil
         }
     }
+
+    static var expectation: String { "YYYY-MM-DD, HH:MM, a span such as 30d (that long ago) or an ISO 8601 instant" }
 
     func instant(in rules: ZoneRules = LocalTimeText.rules, now: Instant = LocalTimeText.now()) -> Instant {
         switch kind {

@@ -4,6 +4,7 @@ import Logging
 import MeddConfig
 import MeddCore
 import MeddDaemon
+import MeddSystem
 import Systemd
 
 /// `medd`: the medication-reminder daemon. Runs in the foreground under systemd (`Type=notify`).
@@ -32,7 +33,35 @@ struct Medd: ParsableCommand {
                                valueName: "TIME"))
     var pretendNow: String?
 
+    @Flag(help: "Validate the configuration, print the result and exit: 0 when it is valid, 1 when not.")
+    var check = false
+
+    @Flag(help: "Print the doses the configuration yields and exit, without starting the daemon.")
+    var plan = false
+
+    @Option(help: ArgumentHelp("With --plan: where the plan starts, a date (local midnight) or an ISO 8601 instant (default: now).",
+                               valueName: "WHEN"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("With --plan: how many days, 1 to \(Self.longestPlan) (default: the configuration's horizon_days).",
+                               valueName: "N"))
+    var days: Int?
+
+    @Flag(help: "With --check or --plan: print JSON.")
+    var json = false
+
+    static let longestPlan = 3660
+
     func validate() throws {
+        if check && plan { throw ValidationError("--check and --plan cannot be combined") }
+        if !plan, from != nil || days != nil { throw ValidationError("--from and --days go with --plan") }
+        if !check && !plan && json { throw ValidationError("--json goes with --check or --plan") }
+        if let days, !(1...Self.longestPlan).contains(days) {
+            throw ValidationError("--days must be from 1 to \(Self.longestPlan); got \(days)")
+        }
+        if let from, planStart(from) == nil {
+            throw ValidationError("--from \(from): expected a date (YYYY-MM-DD) or an ISO 8601 instant such as 2027-03-10T00:00:00Z")
+        }
         if let pretendNow, Instant(iso8601: pretendNow) == nil {
             throw ValidationError("--pretend-now \(pretendNow): expected an ISO 8601 instant with an offset, such as 2026-11-22T07:59:55+01:00")
         }
@@ -45,6 +74,15 @@ struct Medd: ParsableCommand {
             throw ValidationError("cannot block signals: \(error)")
         }
         let paths = DefaultPaths(environment: ProcessInfo.processInfo.environment)
+        if check || plan {
+            guard let configPath = config ?? paths.config else {
+                throw ValidationError("neither XDG_CONFIG_HOME nor HOME is set: pass --config PATH")
+            }
+            let status = check ? ConfigCheck.run(path: configPath, json: json)
+                : PlanListing.run(path: configPath, from: from.flatMap(planStart), days: days, json: json)
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         guard let configPath = config ?? paths.config, let stateDirectory = stateDir ?? paths.stateDirectory else {
             throw ValidationError("HOME is not set: pass --config and --state-dir")
         }
@@ -66,5 +104,11 @@ struct Medd: ParsableCommand {
             throw ExitCode(error.exitStatus)
         }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// `--from`: a date is local midnight, else an ISO 8601 instant.
+    private func planStart(_ text: String) -> Instant? {
+        if let date = LocalDate(parsing: text) { return ((try? SystemZones.localZone()) ?? .utc).startOfDay(date) }
+        return Instant(iso8601: text)
     }
 }

@@ -4,6 +4,7 @@ import json
 import os
 import pty
 import select
+import shutil
 import subprocess
 import time
 
@@ -281,3 +282,42 @@ def test_completion_scripts_know_the_verbs():
         assert out.returncode == 0 and marker in out.stdout, shell
         for verb in ("taken", "snooze", "adherence", "watch"):
             assert verb in out.stdout, (shell, verb)
+        checker = {"bash": ["bash", "-n"], "zsh": ["zsh", "-n"], "fish": ["fish", "--no-execute"]}[shell]
+        if shutil.which(checker[0]):
+            syntax = subprocess.run(checker, input=out.stdout, capture_output=True, text=True)
+            assert syntax.returncode == 0, (shell, syntax.stderr)
+        else:
+            print(f"SKIPPED: {checker[0]} is not installed, so the {shell} script's syntax is not checked")
+
+
+def test_bash_completion_offers_verbs_options_and_values(tmp_path):
+    script = subprocess.run([medctl_path(), "--generate-completion-script", "bash"], capture_output=True, text=True).stdout
+    (tmp_path / "medctl.bash").write_text(script)
+
+    def complete(*words):
+        line = " ".join(["medctl", *words])
+        probe = (f"source {tmp_path / 'medctl.bash'}; COMP_WORDS=({line}); COMP_CWORD={len(words)}; "
+                 "_medctl; printf '%s\\n' \"${COMPREPLY[@]}\"")
+        return subprocess.run(["bash", "-c", probe], capture_output=True, text=True, check=True).stdout.split()
+
+    assert complete("sn") == ["snooze"]
+    assert "--minutes" in complete("snooze", "x", "--")
+    assert complete("adherence", "--format", "c") == ["csv"]
+    assert complete("export", "--format", "") == ["csv", "ics"]
+    assert complete("--socket", "/s", "hist") == ["history"]
+
+
+def test_check_and_plan_run_the_medd_beside_medctl_else_on_path(tmp_path):
+    lone = tmp_path / "alone" / "medctl"
+    lone.parent.mkdir()
+    shutil.copy(medctl_path(), lone)
+    config_path = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "medd.toml")
+    env = dict(os.environ, PATH="/nonexistent")
+    missing = subprocess.run([str(lone), "check", "--config", config_path], capture_output=True, text=True, env=env)
+    assert missing.returncode == 69 and "no medd beside medctl or on PATH" in missing.stderr, missing.stderr
+    found = subprocess.run([str(lone), "check", "--config", config_path], capture_output=True, text=True,
+                           env=dict(env, PATH=os.path.dirname(medctl_path())))
+    assert found.returncode == 0 and "valid (" in found.stdout, found.stderr
+    beside = subprocess.run([medctl_path(), "plan", "--config", config_path, "--days", "1", "--json"],
+                            capture_output=True, text=True, env=env)
+    assert beside.returncode == 0 and json.loads(beside.stdout), beside.stderr

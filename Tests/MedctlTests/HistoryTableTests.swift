@@ -1,4 +1,5 @@
 import Testing
+import MeddTerminal
 @testable import medctl
 
 /// Notes in the history table stay on one line and cannot reach the terminal as control sequences.

@@ -1,6 +1,7 @@
 import Foundation
 import MeddConfig
 import MeddCore
+import MeddSystem
 import Testing
 
 /// `timezone = "Name"` reads the zone file when the configuration loads, from a real TZDIR on disk;

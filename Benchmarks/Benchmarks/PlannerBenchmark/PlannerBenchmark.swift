@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import MeddConfig
 import MeddCore
+import MeddSystem
 
 /// 1,000 medications × 4 times a day × 14 days = 56,000 doses, spread over six zones.
 enum PlannerWorkload {

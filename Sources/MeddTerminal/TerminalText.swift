@@ -1,8 +1,8 @@
 /// Text from the daemon or the configuration made safe to print in a table.
-enum TerminalText {
+public enum TerminalText {
     /// One line with no control characters: a note's line breaks become `↵`, and nothing in it can
     /// move the cursor, change colours or break the columns.
-    static func cell(_ text: String) -> String {
+    public static func cell(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         var afterCR = false
         for scalar in text.unicodeScalars {

@@ -2,24 +2,26 @@ import Systemd
 
 /// Colour for people at a terminal: only when standard output is one, never with `NO_COLOR`
 /// (https://no-color.org) or `TERM=dumb`.
-struct Style {
-    let enabled: Bool
+public struct Style: Sendable {
+    public let enabled: Bool
 
-    static let current = Style(enabled: DescriptorIO.isTerminal(DescriptorIO.standardOutput) && Self.allowed(ProcessEnvironment.variables))
+    public init(enabled: Bool) { self.enabled = enabled }
 
-    static func allowed(_ environment: [String: String]) -> Bool {
+    public static let current = Style(enabled: DescriptorIO.isTerminal(DescriptorIO.standardOutput) && Self.allowed(ProcessEnvironment.variables))
+
+    public static func allowed(_ environment: [String: String]) -> Bool {
         environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
     }
 
-    func paint(_ text: String, _ code: String) -> String {
+    public func paint(_ text: String, _ code: String) -> String {
         enabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
-    func bold(_ text: String) -> String { paint(text, "1") }
-    func dim(_ text: String) -> String { paint(text, "2") }
+    public func bold(_ text: String) -> String { paint(text, "1") }
+    public func dim(_ text: String) -> String { paint(text, "2") }
 
     /// A dose state in its colour: pending yellow, snoozed blue, taken green, skipped dim, missed red.
-    func state(_ state: String) -> String {
+    public func state(_ state: String) -> String {
         switch state {
         case "pending": paint(state, "33")
         case "snoozed": paint(state, "34")

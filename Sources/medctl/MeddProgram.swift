@@ -1,0 +1,34 @@
+import Systemd
+
+/// medd, run in medctl's place for the verbs that read the configuration (`medd --check`,
+/// `medd --plan`): medd owns the configuration parser, and medctl stays small without it.
+enum MeddProgram {
+    /// Becomes `medd ARGUMENTS`: medd's output and exit status are the verb's.
+    static func replaceMedctl(with arguments: [String], verb: String) throws -> Never {
+        guard let path = location() else {
+            Output.error("""
+                medctl: \(verb) runs medd, which reads the configuration, and there is no medd \
+                beside medctl or on PATH
+                """)
+            throw ExitStatus(code: 69)
+        }
+        do {
+            try CurrentProcess.replace(with: path, arguments: ["medd"] + arguments)
+        } catch {
+            Output.error("medctl: cannot run \(path): \(error.reason)")
+            throw ExitStatus(code: 69)
+        }
+    }
+
+    /// The medd installed beside this medctl, else the first on `PATH`.
+    static func location(path: String? = ProcessEnvironment.value("PATH")) -> String? {
+        var candidates: [String] = []
+        if let executable = try? CurrentProcess.executablePath(), let slash = executable.lastIndex(of: "/") {
+            candidates.append(executable[...slash] + "medd")
+        }
+        for directory in (path ?? "").split(separator: ":", omittingEmptySubsequences: false) {
+            candidates.append((directory.isEmpty ? "." : String(directory)) + "/medd")
+        }
+        return candidates.first(where: CurrentProcess.canExecute)
+    }
+}

@@ -1,0 +1,32 @@
+/// One `--name` a verb (or medctl itself) accepts: a flag, or an option with a value.
+struct OptionSpec: Equatable {
+    let name: String
+    /// How the help shows the value (`WHEN`); nil for a flag.
+    let valueName: String?
+    let help: String
+    /// The values completion offers (`table`, `json`, `csv`); empty for free text.
+    var choices: [String] = []
+    /// The value names a file, and completion offers paths.
+    var takesPath = false
+
+    static func flag(_ name: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, valueName: nil, help: help)
+    }
+
+    static func value(_ name: String, _ valueName: String, _ help: String, choices: [String] = [], takesPath: Bool = false) -> OptionSpec {
+        OptionSpec(name: name, valueName: valueName, help: help, choices: choices, takesPath: takesPath)
+    }
+
+    var isFlag: Bool { valueName == nil }
+
+    /// `--at WHEN`, or `--json` for a flag.
+    var synopsis: String { "--" + name + (valueName.map { " " + $0 } ?? "") }
+}
+
+/// The words after a verb's options (`DOSE-OR-MED …`).
+struct OperandSpec: Equatable {
+    let valueName: String
+    let help: String
+    /// Any number may follow, rather than at most one.
+    var repeats = false
+}

@@ -1,0 +1,40 @@
+/// What a command line said, option by option: the verb reads its values from here.
+struct ParsedArguments {
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
+    private(set) var operands: [String] = []
+    /// The verb these were given to, for errors that point to its help.
+    private(set) var verb: String?
+
+    init(verb: String?) {
+        self.verb = verb
+    }
+
+    /// The same arguments, given to `verb`: the global options read before it.
+    func rebound(to verb: String) -> ParsedArguments {
+        var copy = self
+        copy.verb = verb
+        return copy
+    }
+
+    /// A later value replaces an earlier one, as with most Unix tools.
+    mutating func set(_ option: OptionSpec, _ value: String) { values[option.name] = value }
+    mutating func set(flag option: OptionSpec) { flags.insert(option.name) }
+    mutating func append(operand: String) { operands.append(operand) }
+
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    func string(_ name: String) -> String? { values[name] }
+
+    /// The option's value read as `Value`; a value that does not read is a usage error naming it.
+    func value<Value: ArgumentValue>(_ name: String, as type: Value.Type = Value.self) throws(UsageError) -> Value? {
+        guard let text = values[name] else { return nil }
+        guard let value = Value(argument: text) else {
+            throw UsageError("--\(name) \(text): expected \(Value.expectation)", verb: verb)
+        }
+        return value
+    }
+
+    /// A usage error that points to this verb's help.
+    func error(_ message: String) -> UsageError { UsageError(message, verb: verb) }
+}

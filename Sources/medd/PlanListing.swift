@@ -1,0 +1,42 @@
+import MeddConfig
+import MeddControl
+import MeddCore
+import MeddSystem
+import MeddTerminal
+import Systemd
+
+/// `medd --plan`: the doses the configuration yields, without starting the daemon, as a table or
+/// (`--json`) an array of `{"id", "med", "name", "dose", "scheduled", "usec"}`. `medctl plan` runs this.
+enum PlanListing {
+    /// The exit status: 0 listed, 1 the configuration has errors (printed).
+    static func run(path: String, from start: Instant?, days: Int?, json: Bool) -> Int32 {
+        let configuration: Configuration
+        switch ConfigLoader.load(path: path) {
+        case .success(let loaded):
+            configuration = loaded
+        case .failure(let errors):
+            StandardErrorDestination.write(errors.description)
+            return 1
+        }
+        let zone = (try? SystemZones.localZone()) ?? .utc
+        let start = start ?? Instant(usec: Int64(EventLoop.wallClockUsec()))
+        let span = TimeSpan.days(Int64(days ?? configuration.settings.horizonDays))
+        let doses = Planner(configuration: configuration, localZone: zone).doses(from: start, to: start + span)
+        if json {
+            print(JSONValue.array(doses.map {
+                .object([
+                    "id": .string($0.id.description), "med": .string($0.medication), "name": .string($0.name),
+                    "dose": .string($0.doseText), "scheduled": .string($0.scheduledText), "usec": .integer(Int($0.scheduled.usec)),
+                ])
+            }).prettyText)
+        } else if doses.isEmpty {
+            print("no doses from \(zone.format(start)) for \(span)")
+        } else {
+            for line in TextTable.lines(["SCHEDULED", "DOSE ID", "MEDICATION", "DOSE"],
+                                        doses.map { [$0.scheduledText, $0.id.description, $0.name, $0.doseText] }) {
+                print(line)
+            }
+        }
+        return 0
+    }
+}

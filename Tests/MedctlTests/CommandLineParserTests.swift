@@ -1,0 +1,106 @@
+import Testing
+@testable import medctl
+
+/// medctl's command line read as a user writes it: global options on either side of the verb, both
+/// spellings of a value, and a precise usage error for everything else.
+@Suite struct CommandLineParserTests {
+    let parser = Medctl.parser
+
+    private func run(_ arguments: [String]) throws -> (verb: String, arguments: ParsedArguments) {
+        guard case .run(let verb, let parsed) = try parser.parse(arguments) else {
+            Issue.record("\(arguments) did not name a verb to run")
+            throw UsageError("not a run")
+        }
+        return (verb.name, parsed)
+    }
+
+    private func usageError(_ arguments: [String]) -> UsageError? {
+        do {
+            _ = try parser.parse(arguments)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func globalOptionsBeforeAndAfterTheVerb() throws {
+        for arguments in [["--socket", "/s", "--json", "status"], ["status", "--json", "--socket=/s"], ["--json", "status", "--socket", "/s"]] {
+            let (verb, parsed) = try run(arguments)
+            #expect(verb == "status")
+            #expect(GlobalOptions(parsed).socket == "/s")
+            #expect(GlobalOptions(parsed).json)
+        }
+    }
+
+    @Test func valuesOperandsAndTheEndOfOptions() throws {
+        let (verb, parsed) = try run(["taken", "a", "--at=08:00", "--note", "--not-an-option", "b", "--", "--c"])
+        #expect(verb == "taken")
+        #expect(parsed.operands == ["a", "b", "--c"])
+        #expect(parsed.string("at") == "08:00")
+        #expect(parsed.string("note") == "--not-an-option")
+    }
+
+    @Test func aLaterValueReplacesAnEarlierOne() throws {
+        #expect(try run(["snooze", "x", "--minutes", "5", "--minutes", "10"]).arguments.string("minutes") == "10")
+    }
+
+    @Test func requests() throws {
+        guard case .help(nil) = try parser.parse(["--help"]) else { throw UsageError("--help") }
+        guard case .help(let verb?) = try parser.parse(["help", "snooze"]), verb.name == "snooze" else { throw UsageError("help snooze") }
+        guard case .help(let verb?) = try parser.parse(["--json", "taken", "x", "-h"]), verb.name == "taken" else { throw UsageError("-h") }
+        guard case .version = try parser.parse(["--version"]) else { throw UsageError("--version") }
+        guard case .completionScript(.fish) = try parser.parse(["--generate-completion-script", "fish"]) else { throw UsageError("fish") }
+    }
+
+    @Test(arguments: [
+        ([String](), "name a verb"),
+        (["frobnicate"], "unknown verb 'frobnicate'"),
+        (["status", "--bogus"], "unknown option '--bogus'"),
+        (["status", "-x"], "unknown option '-x'"),
+        (["status", "extra"], "status takes no argument 'extra'"),
+        (["doses", "today", "tomorrow"], "one too many"),
+        (["taken", "x", "--at"], "--at needs a value (WHEN)"),
+        (["status", "--json=yes"], "--json takes no value"),
+        (["help", "nothing"], "`medctl help` takes one verb"),
+        (["--generate-completion-script", "tcsh"], "expected bash, zsh or fish"),
+    ])
+    func usageErrors(arguments: [String], message: String) {
+        let error = usageError(arguments)
+        #expect(error?.message.contains(message) == true, "\(arguments): \(String(describing: error))")
+    }
+
+    /// A bad value is refused when the verb reads its arguments, naming the option and what it takes.
+    @Test func verbsCheckTheirValues() throws {
+        let (_, parsed) = try run(["snooze", "x", "--minutes", "soon"])
+        #expect(throws: UsageError("--minutes soon: expected a whole number", verb: "snooze")) {
+            try SnoozeCommand(parsed, global: GlobalOptions(parsed))
+        }
+        let (_, none) = try run(["taken"])
+        #expect(throws: UsageError("name at least one dose or medication", verb: "taken")) {
+            try TakenCommand(none, global: GlobalOptions(none))
+        }
+        let (_, export) = try run(["export", "--days", "3"])
+        #expect(throws: UsageError("--format csv or --format ics is required", verb: "export")) {
+            try ExportCommand(export, global: GlobalOptions(export))
+        }
+    }
+
+    /// No verb takes an option twice or hides a global one, and the help shows every option.
+    @Test func everyVerbsOptionsAreDistinctAndDocumented() {
+        for verb in Medctl.verbs {
+            let names = (verb.options + CommandLineParser.globalOptions).map(\.name)
+            #expect(Set(names).count == names.count, "\(verb.name): \(names)")
+            let help = HelpText.verb(verb)
+            for option in verb.options { #expect(help.contains(option.synopsis), "\(verb.name) --help lacks \(option.synopsis)") }
+            #expect(HelpText.root(verbs: Medctl.verbs).contains("\n  \(verb.name) "))
+        }
+    }
+
+    @Test func helpLinesFitEightyColumns() {
+        for text in [HelpText.root(verbs: Medctl.verbs)] + Medctl.verbs.map({ HelpText.verb($0) }) {
+            for line in text.split(separator: "\n") where !line.contains("://") {
+                #expect(line.count <= HelpText.width || !line.contains(" "), "\(line)")
+            }
+        }
+    }
+}
