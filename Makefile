@@ -57,13 +57,14 @@ install: build
 	install -Dm644 units/medd.catalog $(DESTDIR)$(PREFIX)/share/medd/medd.catalog
 	$(MAKE) install-docs
 
-# medctl's man page (swift-argument-parser's generate-manual, from the command definitions) and shell
+# The man pages medctl(1), medd.toml(5) and medd(8), hand-written in man/, and medctl's shell
 # completions (its --generate-completion-script), generated from the release binary.
+MAN_PAGES = $(DESTDIR)$(PREFIX)/share/man/man1/medctl.1 $(DESTDIR)$(PREFIX)/share/man/man5/medd.toml.5 \
+	$(DESTDIR)$(PREFIX)/share/man/man8/medd.8
 install-docs:
-	$(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
-	rm -rf .build/man && mkdir -p .build/man
-	.build/release/generate-manual .build/release/medctl --output-directory .build/man
-	install -Dm644 .build/man/medctl.1 $(DESTDIR)$(PREFIX)/share/man/man1/medctl.1
+	install -Dm644 man/medctl.1 $(DESTDIR)$(PREFIX)/share/man/man1/medctl.1
+	install -Dm644 man/medd.toml.5 $(DESTDIR)$(PREFIX)/share/man/man5/medd.toml.5
+	install -Dm644 man/medd.8 $(DESTDIR)$(PREFIX)/share/man/man8/medd.8
 	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	.build/release/medctl --generate-completion-script bash >$(DESTDIR)$(PREFIX)/share/bash-completion/completions/medctl
@@ -74,7 +75,8 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/medd $(DESTDIR)$(PREFIX)/bin/medctl
 	rm -f $(USER_UNITS)/medd.service $(USER_UNITS)/medd.socket
 	rm -f $(DESTDIR)$(PREFIX)/share/medd/medd.catalog
-	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/medctl.1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions/medctl \
+	rm -f $(MAN_PAGES)
+	rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/medctl \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_medctl $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medctl.fish
 
 clean:
@@ -88,7 +90,7 @@ bench-planner:
 bench-ledger:
 	cd Benchmarks && swift package benchmark --target LedgerBenchmark --no-progress
 
-# Daemon (issues 5 and 6): fire lateness (+ the journald floor under it), idle wake-ups, RSS, Taken round trips,
+# Daemon: fire lateness (+ the journald floor under it), idle wake-ups, RSS, Taken round trips,
 # start-up (also over 0, 1 and 10 years of history), due -> desktop Notify (dunst on Xvfb, from scripts/setup.sh); about 6 minutes.
 # Python 3 scripts in Benchmarks/daemon/ over Tests/EndToEnd/harness.py (needs journald: as root it
 # starts one; and the PyPI `varlink` package the harness imports). Results: docs/benchmarks.md.
