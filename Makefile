@@ -56,8 +56,14 @@ install: build
 	install -Dm644 units/medd.catalog $(DESTDIR)$(PREFIX)/share/medd/medd.catalog
 	$(MAKE) install-docs
 
-# Shell completions for medctl, written by medctl from the verb and option tables its parser reads.
+# The man pages medctl(1), medd.toml(5) and medd(8), hand-written in man/, and medctl's shell
+# completions, which medctl writes from the verb and option tables its parser reads.
+MAN_PAGES = $(DESTDIR)$(PREFIX)/share/man/man1/medctl.1 $(DESTDIR)$(PREFIX)/share/man/man5/medd.toml.5 \
+	$(DESTDIR)$(PREFIX)/share/man/man8/medd.8
 install-docs:
+	install -Dm644 man/medctl.1 $(DESTDIR)$(PREFIX)/share/man/man1/medctl.1
+	install -Dm644 man/medd.toml.5 $(DESTDIR)$(PREFIX)/share/man/man5/medd.toml.5
+	install -Dm644 man/medd.8 $(DESTDIR)$(PREFIX)/share/man/man8/medd.8
 	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	.build/release/medctl --generate-completion-script bash >$(DESTDIR)$(PREFIX)/share/bash-completion/completions/medctl
@@ -68,6 +74,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/medd $(DESTDIR)$(PREFIX)/bin/medctl
 	rm -f $(USER_UNITS)/medd.service $(USER_UNITS)/medd.socket
 	rm -f $(DESTDIR)$(PREFIX)/share/medd/medd.catalog
+	rm -f $(MAN_PAGES)
 	rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/medctl \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_medctl $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medctl.fish
 
@@ -82,7 +89,7 @@ bench-planner:
 bench-ledger:
 	cd Benchmarks && swift package benchmark --target LedgerBenchmark --no-progress
 
-# Daemon (issues 5 and 6): fire lateness (+ the journald floor under it), idle wake-ups, RSS, Taken round trips,
+# Daemon: fire lateness (+ the journald floor under it), idle wake-ups, RSS, Taken round trips,
 # start-up (also over 0, 1 and 10 years of history), due -> desktop Notify (dunst on Xvfb, from scripts/setup.sh); about 6 minutes.
 # Python 3 scripts in Benchmarks/daemon/ over Tests/EndToEnd/harness.py (needs journald: as root it
 # starts one; and the PyPI `varlink` package the harness imports). Results: docs/benchmarks.md.

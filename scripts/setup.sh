@@ -3,7 +3,9 @@
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
-packages=(systemd tzdata sqlite3 libsqlite3-dev libsystemd-dev pkg-config man-db)
+packages=(systemd tzdata sqlite3 libsqlite3-dev libsystemd-dev pkg-config)
+# Rendering the man pages in man/ with warnings on (Tests/EndToEnd/test_manpages.py): man and groff.
+packages+=(man-db groff-base)
 # The desktop-notification end-to-end tests (Tests/EndToEnd/desktop.py): a private session bus (dbus-daemon,
 # and dbus-send, which dunstctl runs), dunst and GNOME's notification-daemon on an Xvfb display, xdotool to
 # click a notification's button, ImageMagick's import for screenshots, notify-send, and a readable font.

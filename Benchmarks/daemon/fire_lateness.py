@@ -8,7 +8,7 @@ entry's lateness is its `_SOURCE_REALTIME_TIMESTAMP` (when journald's socket rec
 back to `__REALTIME_TIMESTAMP`) minus `MEDD_SCHEDULED_USEC`.
 
 Targets: every entry journaled within 250 ms of its due time; median lateness under 5 ms. The
-lateness of a firing is when it happened (`MEDD_EVENT_USEC`, the contract's "when the event
+lateness of a firing is when it happened (`MEDD_EVENT_USEC`, "when the event
 happened") minus the due time; the journal's arrival spread is printed beside it, because 1,000
 entries queue in journald (see journald_floor.py: a bare sender gets a median of about 20 ms).
 

@@ -3,7 +3,7 @@ public import MeddSystem
 import Systemd
 import TOMLKit
 
-/// Reads a `medd.toml` (contract section 3) into a validated `Configuration`, or every
+/// Reads a `medd.toml` (medd.toml(5)) into a validated `Configuration`, or every
 /// error in it as `PATH:LINE:COLUMN: message`, in file order.
 public enum ConfigLoader {
     /// Parses and validates configuration text; `path` is only used to label diagnostics. Zone names

@@ -1,7 +1,7 @@
 import MeddCore
 import TOMLKit
 
-/// Checks a parsed TOML document against the contract and builds the `Configuration`,
+/// Checks a parsed TOML document against medd.toml(5) and builds the `Configuration`,
 /// collecting every problem instead of stopping at the first.
 final class ConfigValidator {
     /// A validation error before it has a source position: where it is and what it says.
@@ -67,7 +67,7 @@ final class ConfigValidator {
         return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
     }
 
-    /// The keys each table of the configuration may hold, in the contract's order.
+    /// The keys each table of the configuration may hold (medd.toml(5)), in the order messages list them.
     enum Keys {
         static let topLevel = ["settings", "medication", "hook"]
         static let settings = ["horizon_days", "grace", "renotify", "snooze", "early", "timezone"]

@@ -1,5 +1,5 @@
-"""`make install` / `make uninstall` into a throwaway prefix: binaries, user units, the catalog, medctl's
-man page and shell completions, all generated from the build (this runs the release build)."""
+"""`make install` / `make uninstall` into a throwaway prefix: binaries, user units, the catalog, the man
+pages and medctl's shell completions (this runs the release build)."""
 import os
 import shutil
 import subprocess
@@ -7,7 +7,7 @@ import subprocess
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 INSTALLED = [
     "bin/medd", "bin/medctl", "share/systemd/user/medd.service", "share/systemd/user/medd.socket",
-    "share/medd/medd.catalog", "share/man/man1/medctl.1", "share/bash-completion/completions/medctl",
+    "share/medd/medd.catalog", "share/man/man1/medctl.1", "share/man/man5/medd.toml.5", "share/man/man8/medd.8", "share/bash-completion/completions/medctl",
     "share/zsh/site-functions/_medctl", "share/fish/vendor_completions.d/medctl.fish",
 ]
 

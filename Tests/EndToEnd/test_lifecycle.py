@@ -36,7 +36,7 @@ def test_ready_status_names_the_next_dose(daemons, med):
 
 
 def test_a_due_dose_fires_to_the_journal_with_every_field(daemons, med):
-    """A dose fires at its due time as one journal entry carrying every contract field."""
+    """A dose fires at its due time as one journal entry carrying every field medd(8) documents."""
     daemon = daemons(config(med), berlin(7, 59, 57))
     [entry] = events_of(med, "fired", timeout=8)
     for field in EVERY_FIELD:

@@ -65,7 +65,7 @@ import Testing
         #expect(result.stderr.hasPrefix("/nonexistent/medd.toml:1:1: "))
     }
 
-    /// `plan --json` gives the contract's shape, with the DST gap rule applied (02:30 → 03:30 EDT).
+    /// `plan --json` gives the shape medctl(1) documents, with the DST gap rule applied (02:30 → 03:30 EDT).
     @Test func planJSONAcrossSpringForward() throws {
         let path = try MedctlRunner.writeConfig(Self.newYork)
         let result = try MedctlRunner.run(["plan", "--config", path, "--from", "2027-03-14T05:00:00Z", "--days", "1", "--json"])

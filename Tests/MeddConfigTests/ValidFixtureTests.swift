@@ -18,9 +18,9 @@ struct ValidFixtureTests {
         if case .failure(let errors) = result { Issue.record("\(name): \(errors)") }
     }
 
-    /// The contract's settings come out with the values written.
-    @Test func contractSettings() throws {
-        let settings = try load("contract").settings
+    /// The reference settings come out with the values written.
+    @Test func referenceSettings() throws {
+        let settings = try load("reference").settings
         #expect(settings.horizonDays == 14)
         #expect(settings.grace == .hours(2))
         #expect(settings.renotify == .minutes(15))
@@ -29,9 +29,9 @@ struct ValidFixtureTests {
         #expect(settings.timezone == .local)
     }
 
-    /// The fixed-times medication of the contract keeps every optional field.
-    @Test func contractFixedTimesMedication() throws {
-        let medication = try #require(try load("contract").medication("metformin"))
+    /// The fixed-times medication of the reference keeps every optional field.
+    @Test func referenceFixedTimesMedication() throws {
+        let medication = try #require(try load("reference").medication("metformin"))
         #expect(medication.name == "Metformin")
         #expect(medication.dose == "500 mg")
         let filter = DayFilter(weekdays: [.mon, .wed, .fri], everyDays: 2)
@@ -47,8 +47,8 @@ struct ValidFixtureTests {
     }
 
     /// A cycle maps into the day filter of a times schedule.
-    @Test func contractCycleMedication() throws {
-        let medication = try #require(try load("contract").medication("pill"))
+    @Test func referenceCycleMedication() throws {
+        let medication = try #require(try load("reference").medication("pill"))
         #expect(medication.schedule == .times([try time("21:00")], DayFilter(cycle: Cycle(on: 21, off: 7))))
         #expect(medication.start == (try date("2026-11-01")))
         #expect(medication.end == nil)
@@ -57,8 +57,8 @@ struct ValidFixtureTests {
     }
 
     /// `every` without `from`/`until` covers the whole day, 00:00 to 23:59.
-    @Test func contractIntervalMedication() throws {
-        let medication = try #require(try load("contract").medication("antibiotic"))
+    @Test func referenceIntervalMedication() throws {
+        let medication = try #require(try load("reference").medication("antibiotic"))
         #expect(medication.name == "Amoxicillin")
         #expect(medication.schedule == .interval(every: .hours(6), from: try time("00:00"), until: try time("23:59"), DayFilter()))
         #expect(medication.end == (try date("2026-11-10")))
@@ -66,8 +66,8 @@ struct ValidFixtureTests {
     }
 
     /// An as-needed medication carries its limits and stock.
-    @Test func contractAsNeededMedication() throws {
-        let medication = try #require(try load("contract").medication("ibuprofen"))
+    @Test func referenceAsNeededMedication() throws {
+        let medication = try #require(try load("reference").medication("ibuprofen"))
         #expect(medication.schedule == .asNeeded(minInterval: .hours(4), maxPerDay: 4))
         #expect(medication.isAsNeeded)
         #expect(medication.stock == 20)
@@ -75,9 +75,9 @@ struct ValidFixtureTests {
         #expect(medication.refillAt == nil)
     }
 
-    /// The contract's hook keeps its argv, events and timeout; medications are sorted by ID.
-    @Test func contractHookAndOrder() throws {
-        let configuration = try load("contract")
+    /// The reference hook keeps its argv, events and timeout; medications are sorted by ID.
+    @Test func referenceHookAndOrder() throws {
+        let configuration = try load("reference")
         #expect(configuration.hooks == [Hook(on: [.fired, .missed], exec: ["/usr/local/bin/my-hook", "--flag"], timeout: TimeSpan(seconds: 10))])
         #expect(configuration.medications.map(\.id) == ["antibiotic", "ibuprofen", "metformin", "pill"])
     }

@@ -11,8 +11,8 @@ import Testing
         Dictionary(event.journalFields, uniquingKeysWith: { first, _ in first })
     }
 
-    /// A taken dose carries every contract field with the contract's formats.
-    @Test func takenCarriesEveryContractField() {
+    /// A taken dose carries every field medd(8) documents, in the documented formats.
+    @Test func takenCarriesEveryDocumentedField() {
         let event = DoseEvent(kind: .taken, dose: Self.dose, at: Instant(usec: 1_795_331_012_345_678), source: .cli, note: "with food")
         let fields = Self.fields(event)
         #expect(fields == [
@@ -55,7 +55,7 @@ import Testing
         #expect(skipped["MESSAGE"]?.hasSuffix("skipped via hook; reason: nausea") == true)
     }
 
-    /// Priorities follow the contract: 5 alerts, 6 answers, 4 missed and low stock.
+    /// Priorities as medd(8) documents them: 5 alerts, 6 answers, 4 missed and low stock.
     @Test func prioritiesPerKind() {
         let priorities = Dictionary(uniqueKeysWithValues: EventKind.allCases.map { ($0, $0.journalPriority) })
         #expect(priorities == [.fired: 5, .renotified: 5, .taken: 6, .skipped: 6, .snoozed: 6, .missed: 4, .lowStock: 4])

@@ -7,8 +7,8 @@ import Testing
 @Suite struct DoseIDTests {
     typealias F = PlanFixture
 
-    /// The contract's example formats and parses back.
-    @Test func contractExample() throws {
+    /// The example of medd.toml(5), DOSE IDS, formats and parses back.
+    @Test func documentedExample() throws {
         let id = DoseID(medication: "metformin", date: F.date("2026-11-22"), time: F.time("08:00"))
         #expect(id.description == "metformin_20261122_08_00")
         #expect(DoseID(parsing: "metformin_20261122_08_00") == id)

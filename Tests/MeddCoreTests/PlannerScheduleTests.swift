@@ -14,7 +14,7 @@ import Testing
         planner.doses(from: F.utc("\(from)T00:00:00Z"), to: F.utc("\(to)T00:00:00Z"), medication: medication)
     }
 
-    /// Fixed times give the contract's ID and `scheduledText` forms, in due order.
+    /// Fixed times give the documented ID and `scheduledText` forms, in due order.
     @Test func fixedTimesIDAndText() {
         let med = F.medication("metformin", times: ["20:00", "08:00"], zone: .named("Europe/Berlin"))
         let doses = F.doses(on: "2026-11-22", F.planner([med]))

@@ -4,7 +4,7 @@ import Testing
 
 /// `TimeSpan(parsing:)` and its shortest `description`.
 @Suite struct TimeSpanTests {
-    /// Each contract form parses to the right number of seconds and prints in shortest form.
+    /// Each documented form parses to the right number of seconds and prints in shortest form.
     @Test(arguments: [
         ("45s", 45, "45s"), ("10m", 600, "10m"), ("2h", 7_200, "2h"), ("1h30m", 5_400, "1h30m"),
         ("1d", 86_400, "1d"), ("0", 0, "0"), ("0s", 0, "0"), ("90m", 5_400, "1h30m"), ("3600s", 3_600, "1h"),

@@ -85,7 +85,7 @@ import Testing
     }
 
     /// The settings the units must have (Type=notify, watchdog, reload, the socket path and mode) are in the files, with their values.
-    @Test func contractSettingsArePresent() throws {
+    @Test func requiredSettingsArePresent() throws {
         let service = try String(contentsOfFile: Self.service, encoding: .utf8).split(separator: "\n")
         let socket = try String(contentsOfFile: Self.socket, encoding: .utf8).split(separator: "\n")
         for line in ["Type=notify", "ExecReload=/bin/kill -HUP $MAINPID", "Restart=on-failure", "RestartPreventExitStatus=78"] {

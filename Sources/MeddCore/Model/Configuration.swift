@@ -25,7 +25,7 @@ public struct Configuration: Hashable, Sendable {
     }
 }
 
-/// The `[settings]` table, with the contract's defaults.
+/// The `[settings]` table, with the defaults medd.toml(5) documents.
 public struct Settings: Hashable, Sendable {
     public var horizonDays: Int = 14
     public var grace: TimeSpan = .hours(2)

@@ -4,7 +4,7 @@ extension DoseEvent {
     public static let journalIdentifier = "medd"
 
     /// The entry's fields in a stable order: `MESSAGE`, `MESSAGE_ID`, `PRIORITY`, `SYSLOG_IDENTIFIER`, then `MEDD_*`.
-    /// `MEDD_SNOOZE_UNTIL_USEC` goes beyond the contract's list so the inverse keeps microseconds.
+    /// `MEDD_SNOOZE_UNTIL_USEC` sits beside `MEDD_SNOOZE_UNTIL` so the inverse keeps microseconds.
     /// A re-alert at the end of a snooze carries the snooze fields too: it fires under that snooze ID.
     public var journalFields: [(String, String)] {
         var fields: [(String, String)] = [
