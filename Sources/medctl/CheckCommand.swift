@@ -19,6 +19,6 @@ struct CheckCommand: Verb {
     }
 
     func run() throws {
-        try MeddProgram.replaceMedctl(with: ["--check", "--config", configPath] + (global.json ? ["--json"] : []), verb: Self.name)
+        try MeddProgram.replaceMedctl(with: ["--check", "--config=" + configPath] + (global.json ? ["--json"] : []), verb: Self.name)
     }
 }

@@ -81,6 +81,12 @@ struct CommandLineParser: Sendable {
         return .run(chosen, parsed)
     }
 
+    /// Whether a word after an option that takes a value is another option, as when a value was
+    /// forgotten (`--note --json`); such a value is written `--note=--json`.
+    private static func namesAnOption(_ word: String, known: [OptionSpec]) -> Bool {
+        word == "-h" || word == "--help" || known.contains { word == "--" + $0.name || word.hasPrefix("--" + $0.name + "=") }
+    }
+
     /// Reads the option at `index` (and its value) into `parsed`, moving past them.
     private func take(_ argument: String, at index: inout Int, from arguments: [String], known: [OptionSpec],
                       into parsed: inout ParsedArguments) throws(UsageError) {
@@ -102,7 +108,11 @@ struct CommandLineParser: Sendable {
             parsed.set(option, attached)
         } else {
             guard index < arguments.endIndex else { throw parsed.error("--\(name) needs a value (\(option.valueName!))") }
-            parsed.set(option, arguments[index])
+            let value = arguments[index]
+            if Self.namesAnOption(value, known: known) {
+                throw parsed.error("--\(name) needs a value (\(option.valueName!)), not the option \(value); write --\(name)=\(value) to mean that text")
+            }
+            parsed.set(option, value)
             index += 1
         }
     }

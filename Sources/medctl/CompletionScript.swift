@@ -10,8 +10,10 @@ struct CompletionScript {
 
     let verbs: [any Verb.Type]
 
+    /// What may come before the verb.
     private var topOptions: [OptionSpec] {
-        CommandLineParser.globalOptions + [CommandLineParser.versionOption, CommandLineParser.helpOption]
+        CommandLineParser.globalOptions
+            + [CommandLineParser.versionOption, CommandLineParser.helpOption, CommandLineParser.completionOption]
     }
 
     func text(for shell: Shell) -> String {
@@ -31,14 +33,16 @@ struct CompletionScript {
                 return "\(indent)--\(option.name)) COMPREPLY=($(\(reply.isEmpty ? "true" : reply))); return ;;\n"
             }.joined()
         }
-        let globalValues = CommandLineParser.globalOptions.filter { !$0.isFlag }.map { "--" + $0.name }.joined(separator: "|")
+        let topValues = topOptions.filter { !$0.isFlag }.map { "--" + $0.name }.joined(separator: "|")
         var text = """
             # bash completion for medctl
             _medctl() {
                 local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} verb="" i
+                # bash splits --name=value into three words: --name, =, value.
+                [[ $prev == = ]] && prev=${COMP_WORDS[COMP_CWORD-2]}
                 for ((i = 1; i < COMP_CWORD; i++)); do
                     case ${COMP_WORDS[i]} in
-                        \(globalValues)) ((i++)) ;;
+                        \(topValues)) [[ ${COMP_WORDS[i+1]} == = ]] && ((i++)); ((i++)) ;;
                         -*) ;;
                         *) verb=${COMP_WORDS[i]}; break ;;
                     esac
@@ -49,6 +53,8 @@ struct CompletionScript {
         text += "        \"\")\n"
         text += "            case $prev in\n" + valueCases(topOptions, indent: "                ") + "            esac\n"
         text += "            COMPREPLY=($(compgen -W '\(verbs.map { $0.name }.joined(separator: " ")) help \(words(topOptions))' -- \"$cur\")) ;;\n"
+        text += "        help)\n"
+        text += "            [[ $prev == help ]] && COMPREPLY=($(compgen -W '\(verbs.map { $0.name }.joined(separator: " "))' -- \"$cur\")) ;;\n"
         for verb in verbs {
             let options = verb.options + CommandLineParser.globalOptions + [CommandLineParser.helpOption]
             text += "        \(verb.name))\n"
@@ -56,7 +62,6 @@ struct CompletionScript {
             text += "            COMPREPLY=($(compgen -W '\(words(options))' -- \"$cur\")) ;;\n"
         }
         text += """
-                    help) COMPREPLY=($(compgen -W '\(verbs.map { $0.name }.joined(separator: " "))' -- "$cur")) ;;
                 esac
             }
             complete -F _medctl medctl
@@ -86,7 +91,9 @@ struct CompletionScript {
             text += "                \(verb.name)) _arguments \(arguments.joined(separator: " ")) ;;\n"
         }
         text += "                help) _describe -t verbs 'medctl verb' verbs ;;\n"
-        text += "            esac ;;\n    esac\n}\n\n_medctl \"$@\"\n"
+        text += "            esac ;;\n    esac\n}\n\n"
+        // From fpath the file is the completion function's body; sourced, it registers the function.
+        text += "if [[ $zsh_eval_context[-1] == loadautofunc ]]; then\n    _medctl \"$@\"\nelse\n    compdef _medctl medctl\nfi\n"
         return text
     }
 
@@ -97,14 +104,16 @@ struct CompletionScript {
             if !option.choices.isEmpty { text += " -a '\(option.choices.joined(separator: " "))'" }
             return text + " -d \(fishQuoted(option.help))\n"
         }
+        let noVerbYet = " -n 'not __fish_seen_subcommand_from \(verbs.map { $0.name }.joined(separator: " ")) help'"
         var text = "# fish completion for medctl\ncomplete -c 'medctl' -f\n"
         for option in topOptions {
-            text += line(option, condition: option == CommandLineParser.versionOption ? " -n '__fish_use_subcommand'" : "")
+            let beforeVerbOnly = !CommandLineParser.globalOptions.contains(option) && option != CommandLineParser.helpOption
+            text += line(option, condition: beforeVerbOnly ? noVerbYet : "")
         }
         for verb in verbs {
-            text += "complete -c 'medctl' -n '__fish_use_subcommand' -a '\(verb.name)' -d \(fishQuoted(verb.abstract))\n"
+            text += "complete -c 'medctl'\(noVerbYet) -a '\(verb.name)' -d \(fishQuoted(verb.abstract))\n"
         }
-        text += "complete -c 'medctl' -n '__fish_use_subcommand' -a 'help' -d 'Show the help of a verb.'\n"
+        text += "complete -c 'medctl'\(noVerbYet) -a 'help' -d 'Show the help of a verb.'\n"
         text += "complete -c 'medctl' -n '__fish_seen_subcommand_from help' -a '\(verbs.map { $0.name }.joined(separator: " "))'\n"
         for verb in verbs {
             for option in verb.options { text += line(option, condition: " -n '__fish_seen_subcommand_from \(verb.name)'") }

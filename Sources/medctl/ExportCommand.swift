@@ -28,7 +28,7 @@ struct ExportCommand: Verb, RangeFlags {
     }
 
     static let options: [OptionSpec] = [
-        .value("format", "FORMAT", "What to write: csv or ics (required).", choices: Format.allCases.map(\.rawValue)),
+        .value("format", "FORMAT", "What to write: csv or ics.", choices: Format.allCases.map(\.rawValue), isRequired: true),
     ] + RangeOptions<ExportCommand>.options + [
         .value("output", "FILE", "Write to this file instead of standard output.", takesPath: true),
     ]

@@ -21,7 +21,7 @@ enum HelpText {
 
     static func verb(_ verb: any Verb.Type) -> String {
         var usage = "medctl \(verb.name)"
-        for option in verb.options { usage += " [\(option.synopsis)]" }
+        for option in verb.options { usage += option.isRequired ? " \(option.synopsis)" : " [\(option.synopsis)]" }
         if let operand = verb.operand { usage += operand.repeats ? " \(operand.valueName) …" : " [\(operand.valueName)]" }
         var text = wrapped("OVERVIEW: \(verb.abstract)", indent: 2) + "\n"
         text += wrapped("USAGE: " + usage, indent: 2) + "\n"
@@ -61,7 +61,8 @@ enum HelpText {
     static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
-        for word in text.split(separator: " ") {
+        // Empty words keep a run of spaces inside a line (`08:00:01  fired`).
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
             if line.isEmpty {
                 line = String(word)
             } else if line.count + 1 + word.count <= width {

@@ -20,13 +20,17 @@ enum MeddProgram {
         }
     }
 
-    /// The medd installed beside this medctl, else the first on `PATH`.
+    /// Where programs are looked up when `PATH` is not set, as `execvp` does.
+    static let defaultSearchPath = "/bin:/usr/bin"
+
+    /// The medd installed beside this medctl, else the first on `PATH` (an empty entry meaning the
+    /// current directory, as the shell takes it).
     static func location(path: String? = ProcessEnvironment.value("PATH")) -> String? {
         var candidates: [String] = []
         if let executable = try? CurrentProcess.executablePath(), let slash = executable.lastIndex(of: "/") {
             candidates.append(executable[...slash] + "medd")
         }
-        for directory in (path ?? "").split(separator: ":", omittingEmptySubsequences: false) {
+        for directory in (path ?? defaultSearchPath).split(separator: ":", omittingEmptySubsequences: false) {
             candidates.append((directory.isEmpty ? "." : String(directory)) + "/medd")
         }
         return candidates.first(where: CurrentProcess.canExecute)

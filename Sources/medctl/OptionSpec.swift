@@ -8,13 +8,16 @@ struct OptionSpec: Equatable {
     var choices: [String] = []
     /// The value names a file, and completion offers paths.
     var takesPath = false
+    /// The verb cannot run without it (the verb checks; the help shows it without brackets).
+    var isRequired = false
 
     static func flag(_ name: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, valueName: nil, help: help)
     }
 
-    static func value(_ name: String, _ valueName: String, _ help: String, choices: [String] = [], takesPath: Bool = false) -> OptionSpec {
-        OptionSpec(name: name, valueName: valueName, help: help, choices: choices, takesPath: takesPath)
+    static func value(_ name: String, _ valueName: String, _ help: String, choices: [String] = [], takesPath: Bool = false,
+                      isRequired: Bool = false) -> OptionSpec {
+        OptionSpec(name: name, valueName: valueName, help: help, choices: choices, takesPath: takesPath, isRequired: isRequired)
     }
 
     var isFlag: Bool { valueName == nil }

@@ -1,3 +1,5 @@
+import MeddCore
+
 /// `medctl plan`: the doses the configuration yields, offline.
 struct PlanCommand: Verb {
     static let name = "plan"
@@ -21,13 +23,20 @@ struct PlanCommand: Verb {
 
     let global: GlobalOptions
     let configPath: String
-    let from: When?
+    /// `--from` as an ISO 8601 instant in the local zone; offline, "now" is the wall clock, never a daemon's.
+    let start: String?
     let dayCount: Int?
 
     init(_ arguments: ParsedArguments, global: GlobalOptions) throws(UsageError) {
         self.global = global
         configPath = try ConfigOption.path(arguments)
-        from = try arguments.value("from")
+        if let when: When = try arguments.value("from") {
+            let text = when.iso(now: LocalTimeText.wallClock())
+            guard Instant(iso8601: text) != nil else { throw arguments.error("--from \(text) is outside the years 0001 to 9999") }
+            start = text
+        } else {
+            start = nil
+        }
         dayCount = try arguments.value("days")
         if let dayCount, !Self.days.contains(dayCount) {
             throw arguments.error("--days must be from \(Self.days.lowerBound) to \(Self.days.upperBound); got \(dayCount)")
@@ -35,10 +44,9 @@ struct PlanCommand: Verb {
     }
 
     func run() throws {
-        var arguments = ["--plan", "--config", configPath]
-        // Offline: "now" is the wall clock, never a daemon's.
-        if let from { arguments += ["--from", from.iso(now: LocalTimeText.wallClock())] }
-        if let dayCount { arguments += ["--days", String(dayCount)] }
+        var arguments = ["--plan", "--config=" + configPath]
+        if let start { arguments.append("--from=" + start) }
+        if let dayCount { arguments.append("--days=" + String(dayCount)) }
         if global.json { arguments.append("--json") }
         try MeddProgram.replaceMedctl(with: arguments, verb: Self.name)
     }

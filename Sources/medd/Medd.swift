@@ -56,6 +56,9 @@ struct Medd: ParsableCommand {
         if check && plan { throw ValidationError("--check and --plan cannot be combined") }
         if !plan, from != nil || days != nil { throw ValidationError("--from and --days go with --plan") }
         if !check && !plan && json { throw ValidationError("--json goes with --check or --plan") }
+        if check || plan, stateDir != nil || socket != nil || noDesktop || pretendNow != nil {
+            throw ValidationError("--check and --plan read only the configuration: --state-dir, --socket, --no-desktop and --pretend-now are the daemon's")
+        }
         if let days, !(1...Self.longestPlan).contains(days) {
             throw ValidationError("--days must be from 1 to \(Self.longestPlan); got \(days)")
         }
@@ -68,12 +71,8 @@ struct Medd: ParsableCommand {
     }
 
     func run() throws {
-        do {
-            try EventLoop.blockLoopSignals()
-        } catch {
-            throw ValidationError("cannot block signals: \(error)")
-        }
         let paths = DefaultPaths(environment: ProcessInfo.processInfo.environment)
+        // Before the loop's signals are blocked: Ctrl-C must stop a check reading a slow file.
         if check || plan {
             guard let configPath = config ?? paths.config else {
                 throw ValidationError("neither XDG_CONFIG_HOME nor HOME is set: pass --config PATH")
@@ -82,6 +81,11 @@ struct Medd: ParsableCommand {
                 : PlanListing.run(path: configPath, from: from.flatMap(planStart), days: days, json: json)
             if status != 0 { throw ExitCode(status) }
             return
+        }
+        do {
+            try EventLoop.blockLoopSignals()
+        } catch {
+            throw ValidationError("cannot block signals: \(error)")
         }
         guard let configPath = config ?? paths.config, let stateDirectory = stateDir ?? paths.stateDirectory else {
             throw ValidationError("HOME is not set: pass --config and --state-dir")

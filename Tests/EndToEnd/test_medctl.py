@@ -5,6 +5,7 @@ import os
 import pty
 import select
 import shutil
+import signal
 import subprocess
 import time
 
@@ -321,3 +322,17 @@ def test_check_and_plan_run_the_medd_beside_medctl_else_on_path(tmp_path):
     beside = subprocess.run([medctl_path(), "plan", "--config", config_path, "--days", "1", "--json"],
                             capture_output=True, text=True, env=env)
     assert beside.returncode == 0 and json.loads(beside.stdout), beside.stderr
+
+
+def test_ctrl_c_stops_a_check_waiting_on_its_file(tmp_path):
+    fifo = tmp_path / "medd.toml"
+    os.mkfifo(fifo)
+    check = subprocess.Popen([medctl_path(), "check", "--config", str(fifo)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(0.5)  # medd (in medctl's place) is now blocked opening the FIFO
+    check.send_signal(signal.SIGINT)
+    assert check.wait(timeout=5) == -signal.SIGINT
+
+
+def test_a_value_that_is_an_option_is_a_usage_error(daemons, med):
+    out = subprocess.run([medctl_path(), "--socket", "/nonexistent", "taken", med, "--note", "--json"], capture_output=True, text=True)
+    assert out.returncode == 2 and "write --note=--json" in out.stderr and not out.stdout, out

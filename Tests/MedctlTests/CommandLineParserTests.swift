@@ -33,11 +33,12 @@ import Testing
     }
 
     @Test func valuesOperandsAndTheEndOfOptions() throws {
-        let (verb, parsed) = try run(["taken", "a", "--at=08:00", "--note", "--not-an-option", "b", "--", "--c"])
+        let (verb, parsed) = try run(["taken", "a", "--at=08:00", "--note", "-5 mg, not an option", "b", "--", "--c"])
         #expect(verb == "taken")
         #expect(parsed.operands == ["a", "b", "--c"])
         #expect(parsed.string("at") == "08:00")
-        #expect(parsed.string("note") == "--not-an-option")
+        #expect(parsed.string("note") == "-5 mg, not an option")
+        #expect(try run(["taken", "a", "--note=--json"]).arguments.string("note") == "--json")
     }
 
     @Test func aLaterValueReplacesAnEarlierOne() throws {
@@ -61,6 +62,9 @@ import Testing
         (["doses", "today", "tomorrow"], "one too many"),
         (["taken", "x", "--at"], "--at needs a value (WHEN)"),
         (["status", "--json=yes"], "--json takes no value"),
+        (["taken", "x", "--note", "--json"], "--note needs a value (TEXT), not the option --json; write --note=--json"),
+        (["--socket", "--json", "status"], "--socket needs a value (PATH), not the option --json"),
+        (["skip", "x", "--reason", "-h"], "not the option -h"),
         (["help", "nothing"], "`medctl help` takes one verb"),
         (["--generate-completion-script", "tcsh"], "expected bash, zsh or fish"),
     ])
