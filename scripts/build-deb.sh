@@ -2,7 +2,8 @@
 # Turns a staging tree from `make install DESTDIR=<stage> PREFIX=/usr` into medd_<version>_amd64.deb
 # with Debian's own tools: strip, Depends: from dpkg-shlibdeps, the files Debian policy wants under
 # /usr/share/doc/medd, md5sums, dpkg-deb; then lintian, which must report no error.
-# Usage: scripts/build-deb.sh STAGE   (DEB_VERSION=<version> for a newer build, DEB_DIR=<dir> for where)
+# Usage: scripts/build-deb.sh STAGE   (DEB_VERSION=<version> for a newer build, DEB_DIR=<dir> for where,
+# DEB_COMPRESSION=gzip|none for a quicker build than xz, DEB_SKIP_LINTIAN=1 to leave lintian out)
 # docs/packaging.md says why each step is the way it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,12 +58,13 @@ install -Dm644 examples/medd.toml "$doc/examples/medd.toml"
 install -Dm644 "$packaging/lintian-overrides" "$stage/usr/share/lintian/overrides/medd"
 
 # Depends: the packages of the shared libraries the binaries load (dpkg-shlibdeps reads the
-# symbols they use against Debian's shlibs/symbols files), plus tzdata: medd reads zone files.
+# symbols they use against Debian's shlibs/symbols files), plus what they run or read: procps for
+# /bin/kill (the unit's ExecReload=; minbase systems lack it) and tzdata (medd reads zone files).
 printf 'Source: medd\n\nPackage: medd\nArchitecture: amd64\n' >"$work/debian/control"
 rm -rf "$stage/DEBIAN" && install -d "$stage/DEBIAN"  # marks the package root for dpkg-shlibdeps
 shlibs=$(cd "$work" && dpkg-shlibdeps -O "$stage/usr/bin/medd" "$stage/usr/bin/medctl" | sed -n 's/^shlibs:Depends=//p')
 [[ -n $shlibs ]] || { echo "build-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
-depends="$shlibs, tzdata"
+depends="$shlibs, procps, tzdata"
 
 # Installed-Size as dpkg-gencontrol counts it: KiB per file rounded up, 1 per directory or link.
 installed_size=$(find "$stage" -mindepth 1 ! -path "$stage/DEBIAN*" -printf '%y %s\n' \
@@ -76,7 +78,7 @@ chmod 644 "$stage/DEBIAN/control" "$stage/DEBIAN/md5sums"
 find "$stage" -type d -exec chmod 755 {} +
 
 mkdir -p "$out"
-dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >/dev/null
+dpkg-deb --root-owner-group "-Z${DEB_COMPRESSION:-xz}" --build "$stage" "$deb" >/dev/null
 echo "build-deb: $deb ($(du -k "$deb" | cut -f1) KiB; Installed-Size: $installed_size KiB)"
 echo "build-deb: Depends: $depends"
 echo "$deb" >.build-deb/package
