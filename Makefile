@@ -97,7 +97,8 @@ deb: build
 	scripts/build-deb.sh $(DEB_STAGE)
 
 # The package on a clean Debian 12 booted with systemd as PID 1 (systemd-nspawn): install, socket
-# activation, a dose, reload, restart after kill -9, upgrade, purge. Needs root; about N minutes.
+# activation, reload, restart after kill -9, a dose, a clean stop, upgrade, purge. Needs root (skips
+# loudly without it); about 1 minute, plus 50 s for debootstrap when .build-system has no tree.
 test-system: deb
 	Tests/System/run.sh
 

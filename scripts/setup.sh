@@ -10,6 +10,9 @@ packages=(systemd tzdata sqlite3 libsqlite3-dev libsystemd-dev pkg-config man-db
 packages+=(dbus-daemon dbus-bin xvfb dunst notification-daemon xdotool imagemagick libnotify-bin fonts-dejavu-core)
 # GNU time, for the peak memory of the commands Benchmarks/medctl compares.
 packages+=(time)
+# The Debian package (make deb: strip, chrpath, dpkg-shlibdeps, dpkg-deb, lintian) and its system test
+# (Tests/System: debootstrap a Debian 12 tree, boot it with systemd-nspawn, enter it with nsenter).
+packages+=(binutils chrpath dpkg-dev lintian debootstrap systemd-container util-linux procps)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
