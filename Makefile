@@ -2,10 +2,19 @@
 SWIFT ?= swift
 CONFIG ?= examples/medd.toml
 
-.PHONY: setup build demo test test-swift test-e2e check-light-client install install-docs uninstall bench-planner bench-ledger bench-daemon bench-medctl clean
+.PHONY: setup build demo test test-swift test-e2e check-light-client test-system deb install install-docs uninstall bench-planner bench-ledger bench-daemon bench-medctl clean
 
 PREFIX ?= $(HOME)/.local
-USER_UNITS = $(DESTDIR)$(PREFIX)/share/systemd/user
+# User units and the journal catalog: a user manager's search path and medd's own data directory
+# under ~/.local; the distribution's directories under /usr (what the Debian package holds).
+ifeq ($(PREFIX),/usr)
+USER_UNIT_DIR ?= $(PREFIX)/lib/systemd/user
+CATALOG_DIR ?= $(PREFIX)/lib/systemd/catalog
+else
+USER_UNIT_DIR ?= $(PREFIX)/share/systemd/user
+CATALOG_DIR ?= $(PREFIX)/share/medd
+endif
+USER_UNITS = $(DESTDIR)$(USER_UNIT_DIR)
 
 setup:
 	scripts/setup.sh
@@ -26,7 +35,7 @@ demo: build
 	.build/release/medctl plan --config $(CONFIG) --days 1
 	CONFIG=$(CONFIG) scripts/demo.sh
 
-test: setup test-swift test-e2e check-light-client
+test: setup test-swift test-e2e check-light-client test-system
 
 test-swift:
 	$(SWIFT) build --build-tests
@@ -44,8 +53,8 @@ test-e2e:
 check-light-client: build
 	scripts/check-light-client.sh .build/release/medctl
 
-# Binaries in PREFIX/bin, user units in PREFIX/share/systemd/user (a user manager's search path
-# for PREFIX=~/.local), the journal catalog in PREFIX/share/medd. Then:
+# Binaries in PREFIX/bin, user units in USER_UNIT_DIR, the journal catalog in CATALOG_DIR (see
+# above; `make deb` installs with PREFIX=/usr into a staging tree). Then:
 #   systemctl --user daemon-reload && systemctl --user enable --now medd.socket
 install: build
 	install -Dm755 .build/release/medd $(DESTDIR)$(PREFIX)/bin/medd
@@ -53,7 +62,7 @@ install: build
 	install -d $(USER_UNITS)
 	sed 's|%h/.local/bin/medd|$(PREFIX)/bin/medd|' units/medd.service >$(USER_UNITS)/medd.service
 	install -m644 units/medd.socket $(USER_UNITS)/medd.socket
-	install -Dm644 units/medd.catalog $(DESTDIR)$(PREFIX)/share/medd/medd.catalog
+	install -Dm644 units/medd.catalog $(DESTDIR)$(CATALOG_DIR)/medd.catalog
 	$(MAKE) install-docs
 
 # The man pages medctl(1), medd.toml(5) and medd(8), hand-written in man/, and medctl's shell
@@ -73,10 +82,26 @@ install-docs:
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/medd $(DESTDIR)$(PREFIX)/bin/medctl
 	rm -f $(USER_UNITS)/medd.service $(USER_UNITS)/medd.socket
-	rm -f $(DESTDIR)$(PREFIX)/share/medd/medd.catalog
+	rm -f $(DESTDIR)$(CATALOG_DIR)/medd.catalog
 	rm -f $(MAN_PAGES)
 	rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/medctl \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_medctl $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medctl.fish
+
+# The Debian package medd_<version>_amd64.deb, in this directory: `make install` into a staging tree
+# with PREFIX=/usr, then scripts/build-deb.sh (strip, control file with dpkg-shlibdeps, doc files,
+# dpkg-deb, lintian). docs/packaging.md says why and what it holds. DEB_VERSION=<version> builds a
+# newer package of the same binaries, DEB_DIR=<dir> puts it elsewhere (the system test does both).
+DEB_STAGE = $(CURDIR)/.build-deb/stage
+deb: build
+	rm -rf $(DEB_STAGE)
+	$(MAKE) install DESTDIR=$(DEB_STAGE) PREFIX=/usr
+	scripts/build-deb.sh $(DEB_STAGE)
+
+# The package on a clean Debian 12 booted with systemd as PID 1 (systemd-nspawn): install, socket
+# activation, reload, restart after kill -9, a dose, a clean stop, upgrade, purge. Needs root (skips
+# loudly without it); about 1 minute, plus 50 s for debootstrap when .build-system has no tree.
+test-system: deb
+	Tests/System/run.sh
 
 clean:
 	rm -rf .build

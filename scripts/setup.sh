@@ -14,6 +14,9 @@ packages+=(dbus-daemon dbus-bin xvfb dunst notification-daemon xdotool imagemagi
 packages+=(time)
 # The shells whose completion scripts medctl writes, to check each script parses (bash is always there).
 packages+=(zsh fish)
+# The Debian package (make deb: strip, chrpath, dpkg-shlibdeps, dpkg-deb, lintian) and its system test
+# (Tests/System: debootstrap a Debian 12 tree, boot it with systemd-nspawn, enter it with nsenter).
+packages+=(binutils chrpath dpkg-dev lintian debootstrap systemd-container util-linux procps)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -1,0 +1,209 @@
+#!/usr/bin/env bash
+# The Debian package on a clean Debian 12 booted with systemd as PID 1 (systemd-nspawn -b): apt
+# installs it with its dependencies (no Swift in the container), a lingering user runs medd from the
+# shipped user units, and every step of a user's life with it is asserted: socket activation and
+# STATUS=, medctl, a dose firing into the journal with its catalog text, reload (good and broken),
+# restart after kill -9, a clean stop, an upgrade that keeps the ledger, and purge.
+#
+# Usage: Tests/System/run.sh [PACKAGE.deb]   (default: the one `make deb` built last)
+# Needs root. The debootstrapped tree is cached in .build-system/debian12 (rebuilt when older than a
+# week or when the package list changes); each run boots a fresh overlay of it. docs/packaging.md
+# explains the choices and lists the timings.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+# shellcheck source=Tests/System/container.sh
+source Tests/System/container.sh
+
+started=$(uptime_seconds)
+phase_started=$started
+phase() {
+    echo "test-system: --- $1 (previous part: $(elapsed "$phase_started") s)"
+    phase_started=$(uptime_seconds)
+}
+
+skip() {
+    echo "test-system: SKIPPED, the system test did not run: $*" >&2
+    exit 0
+}
+[[ $(id -u) -eq 0 ]] || skip "not root (debootstrap and systemd-nspawn need root: sudo make test-system)"
+command -v systemd-nspawn >/dev/null || skip "no systemd-nspawn (apt-get install systemd-container, or run scripts/setup.sh as root)"
+command -v debootstrap >/dev/null || skip "no debootstrap (apt-get install debootstrap, or run scripts/setup.sh as root)"
+
+deb=${1:-$(cat .build-deb/package 2>/dev/null || true)}
+[[ -f $deb ]] || fail "no package to test: run make deb (or pass the .deb)"
+version=$(dpkg-deb -f "$deb" Version)
+upstream_version=${version%%-*}
+
+phase "Debian 12 tree"
+ensure_cached_tree
+
+phase "newer build of the package (for the upgrade)"
+newer_version="$version+systemtest1"
+rm -rf .build-system/stage-newer && cp -a .build-deb/stage .build-system/stage-newer
+DEB_VERSION=$newer_version DEB_DIR=.build-system DEB_COMPRESSION=gzip DEB_SKIP_LINTIAN=1 scripts/build-deb.sh .build-system/stage-newer >/dev/null
+newer_deb=.build-system/medd_${newer_version}_amd64.deb
+echo "$deb" >.build-deb/package  # build-deb.sh wrote the newer one there
+
+phase "boot"
+boot_container
+cp "$deb" "$newer_deb" "$root/var/tmp/"
+deb_name=$(basename "$deb")
+newer_name=$(basename "$newer_deb")
+
+phase "install with apt"
+in_root sh -c '! command -v swift && ! find / -xdev \( -name "libswift*" -o -name "libFoundation*" -o -name "libdispatch*" \) -print | grep .' \
+    || fail "the container has a Swift toolchain or runtime; it must not"
+pass "no Swift toolchain or runtime in the container"
+out=$(in_root sh -c "cd /var/tmp && DEBIAN_FRONTEND=noninteractive apt-get install -y -q ./$deb_name 2>&1") \
+    || fail "apt install ./$deb_name failed:\n$out"
+pulled=$(grep -o '^Unpacking [^ ]*' <<<"$out" | cut -d' ' -f2 | grep -v '^medd$' | tr '\n' ' ' || true)
+pass "apt installed $deb_name with the dependencies it lacked: ${pulled:-none}"
+expect "dpkg reports medd $version installed" "install ok installed $version" \
+    in_root dpkg-query -W -f='${Status} ${Version}' medd
+out=$(in_root ldd /usr/bin/medd /usr/bin/medctl)
+grep -q 'not found' <<<"$out" && fail "a library the binaries need is missing:\n$out"
+pass "ldd finds every library of /usr/bin/medd and /usr/bin/medctl"
+expect "the journal catalog database has medd's entries (systemd's dpkg trigger)" "1570343c2d3f4857a8ddefd14135d38b medd: Dose due" \
+    in_root journalctl --list-catalog
+for page in medctl.1 medd.toml.5 medd.8; do
+    in_root test -f "/usr/share/man/man${page##*.}/$page.gz" || fail "man page $page is not installed"
+done
+
+phase "a user with a lingering user manager"
+add_lingering_user
+if in_root findmnt -no SOURCE /proc/kmsg | grep -q deleted; then
+    in_root mkdir -p /etc/systemd/user/medd.service.d
+    printf '[Service]\nProtectKernelLogs=no\n' | in_root tee /etc/systemd/user/medd.service.d/50-nspawn-kmsg.conf >/dev/null
+    cat <<EOF
+test-system: ##########################################################################################
+test-system: NOTE: added /etc/systemd/user/medd.service.d/50-nspawn-kmsg.conf (ProtectKernelLogs=no) in the
+test-system: container: nspawn's /proc/kmsg is a bind mount of a deleted file ($(in_root findmnt -no SOURCE /proc/kmsg)),
+test-system: so ProtectKernelLogs=yes fails there with 226/NAMESPACE. Every other option of the shipped unit
+test-system: is in force; on a real machine the unit works as shipped.
+test-system: ##########################################################################################
+EOF
+fi
+
+phase "socket activation"
+# The container's clock, in its local zone (what medd's "local" means): doses are placed around it.
+read -r now_epoch < <(as_user 'date +%s')
+later=$(as_user "date -d @$((now_epoch + 180)) +%H:%M")
+soon=$(as_user "date -d @$((now_epoch + 60)) +%H:%M")
+write_config() { as_user "mkdir -p ~/.config/medd && cat >~/.config/medd/medd.toml" <<<"$1"; }
+config_one="[settings]
+timezone = \"local\"
+
+[medication.vitamin]
+name = \"Vitamin D\"
+dose = \"1000 IU\"
+times = [\"$later\"]
+"
+config_two="$config_one
+[medication.aspirin]
+name = \"Aspirin\"
+dose = \"100 mg\"
+times = [\"$soon\"]
+"
+write_config "$config_one"
+expect "medctl check accepts the configuration" "valid \(1 medication," as_user 'medctl check'
+as_user 'systemctl --user enable --now medd.socket' >/dev/null 2>&1 || fail "systemctl --user enable --now medd.socket failed"
+wait_for "medd.service active (running)" 20 as_user_grep 'systemctl --user show -p ActiveState,SubState medd' 'SubState=running'
+status=$(as_user 'systemctl --user status medd --no-pager' || true)
+grep -q 'Active: active (running)' <<<"$status" || fail "systemctl --user status medd does not say active (running):\n$status"
+grep -q "Status: \"next dose vitamin_" <<<"$status" || fail "systemctl --user status medd has no STATUS= line naming the vitamin dose:\n$status"
+pass "systemctl --user status medd: active (running), $(grep -o 'Status: .*' <<<"$status")"
+expect "medctl status answers over the socket" "medd $upstream_version" as_user 'medctl status'
+expect "medctl today lists the planned dose" "vitamin_" as_user 'medctl today'
+
+phase "reload"
+write_config "$config_two"
+as_user 'systemctl --user reload medd' || fail "systemctl --user reload medd failed"
+wait_for "the new STATUS= after systemctl --user reload (the aspirin dose at $soon is next)" 15 \
+    as_user_grep 'systemctl --user show -p StatusText medd' 'StatusText=next dose aspirin_'
+good_status=$(as_user 'systemctl --user show -p StatusText --value medd')
+write_config "$config_two
+[medication.broken]
+name = \"Broken\"
+dose = \"1\"
+times = [\"25:00\"]
+"
+as_user 'systemctl --user reload medd' || fail "systemctl --user reload medd (broken file) failed"
+sleep 1
+kept_status=$(as_user 'systemctl --user show -p StatusText --value medd')
+[[ $kept_status == "$good_status" ]] || fail "a broken file changed STATUS= from \"$good_status\" to \"$kept_status\""
+pass "a broken file keeps the previous configuration (STATUS= unchanged)"
+if out=$(as_user 'medctl reload' 2>&1); then fail "medctl reload accepted a broken configuration:\n$out"; fi
+grep -q 'medd.toml:[0-9]*:[0-9]*: .*25:00' <<<"$out" || fail "medctl reload did not print the error with its position:\n$out"
+pass "medctl reload refuses the broken file and prints: $(grep -m1 'medd.toml:' <<<"$out")"
+write_config "$config_two"
+expect "medctl reload takes the repaired file" "reloaded: 2 medications" as_user 'medctl reload'
+
+phase "restart after kill -9"
+old_pid=$(as_user 'systemctl --user show -p MainPID --value medd')
+as_user "kill -9 $old_pid"
+wait_for "medd restarted by systemd (NRestarts=1)" 20 as_user_grep 'systemctl --user show -p NRestarts,ActiveState,SubState medd' 'NRestarts=1'
+wait_for "the restarted medd is active (running)" 20 as_user_grep 'systemctl --user show -p ActiveState,SubState medd' 'SubState=running'
+new_pid=$(as_user 'systemctl --user show -p MainPID --value medd')
+[[ $new_pid != "$old_pid" && $new_pid != 0 ]] || fail "MainPID is still $new_pid after kill -9"
+pass "new main PID $new_pid (was $old_pid)"
+
+phase "a dose fires (due at $soon)"
+wait_for "the aspirin dose fired into the user journal" 90 \
+    as_user_grep 'journalctl --user -t medd MEDD_EVENT=fired MEDD_MED_ID=aspirin -o cat --no-pager' 'Aspirin 100 mg due'
+expect "journalctl -x shows the catalog text of the fired dose" "became due at" \
+    as_user 'journalctl --user -x -t medd MEDD_EVENT=fired MEDD_MED_ID=aspirin --no-pager'
+expect "medctl taken answers it" "taken: Aspirin 100 mg" as_user 'medctl taken aspirin'
+expect "medctl today shows it taken" "aspirin_.*taken" as_user 'medctl today'
+
+phase "a clean stop"
+as_user 'systemctl --user stop medd.service' >/dev/null 2>&1 || fail "systemctl --user stop medd failed"
+expect "medd.service stopped with result success" "Result=success" as_user 'systemctl --user show -p Result medd'
+stop_log=$(as_user 'journalctl --user -b --no-pager -o cat _SYSTEMD_USER_UNIT=medd.service' || true)
+after_stop=$(sed -n '/signal SIGTERM: stopping/,$p' <<<"$stop_log" | tail -n +2)
+[[ -n $(grep 'signal SIGTERM: stopping' <<<"$stop_log") ]] || fail "medd did not log its stop:\n$stop_log"
+# libdispatch's manager thread asks for nice -4 when the first Dispatch worker thread starts, and an
+# unprivileged process may not have it (docs/packaging.md, "A clean stop"): the one line allowed.
+known='^Failed to set thread priority for worker thread: pqc=0x[0-9a-f]+ errno=13$'
+unexpected=$(grep -Ev "$known" <<<"$after_stop" || true)
+[[ -z $unexpected ]] || fail "medd journaled more than its stopping line when stopped:\n$unexpected"
+if grep -Eq "$known" <<<"$after_stop"; then
+    echo "test-system: KNOWN ISSUE: the stop journaled libdispatch's \"Failed to set thread priority for worker thread: ... errno=13\" (see docs/packaging.md)"
+fi
+pass "systemctl --user stop: medd stopped cleanly"
+expect "the socket starts it again on the next connection" "medd $upstream_version" as_user 'medctl status'
+today_before=$(as_user 'medctl today --json')
+
+phase "upgrade while medd runs"
+ledger_before=$(as_user 'stat -c %i ~/.local/state/medd/ledger.sqlite')
+out=$(in_root sh -c "cd /var/tmp && DEBIAN_FRONTEND=noninteractive apt-get install -y -q ./$newer_name 2>&1") \
+    || fail "apt install ./$newer_name (the upgrade) failed:\n$out"
+expect "dpkg reports the newer build" "install ok installed ${newer_version//+/[+]}" in_root dpkg-query -W -f='${Status} ${Version}' medd
+expect "the running medd still answers after the upgrade" "medd $upstream_version" as_user 'medctl status'
+as_user 'systemctl --user restart medd.service' || fail "systemctl --user restart medd after the upgrade failed"
+wait_for "medd from the new package is active (running)" 20 as_user_grep 'systemctl --user show -p ActiveState,SubState medd' 'SubState=running'
+[[ $(as_user 'stat -c %i ~/.local/state/medd/ledger.sqlite') == "$ledger_before" ]] || fail "the ledger file was replaced by the upgrade"
+today_after=$(as_user 'medctl today --json')
+[[ $today_after == "$today_before" ]] || fail "medctl today changed across the upgrade:\nbefore: $today_before\nafter:  $today_after"
+pass "the ledger and every answer survive the upgrade (medctl today identical)"
+
+phase "purge"
+installed_files=$(in_root dpkg-query -L medd)
+as_user 'systemctl --user disable --now medd.socket medd.service' >/dev/null 2>&1 || fail "systemctl --user disable --now medd.socket failed"
+out=$(in_root sh -c 'DEBIAN_FRONTEND=noninteractive apt-get purge -y -q medd 2>&1') || fail "apt purge medd failed:\n$out"
+# Files and links must be gone; directories too where only medd had them (/usr/share/doc/medd).
+left=$(while read -r path; do
+    if in_root test -f "$path" -o -L "$path"; then echo "$path"; fi
+    if [[ $path == /usr/share/doc/medd* ]] && in_root test -e "$path"; then echo "$path"; fi
+done <<<"$installed_files" | sort -u)
+[[ -z $left ]] || fail "apt purge left files of the package behind:\n$left"
+pass "apt purge removed the $(grep -c . <<<"$installed_files") paths the package had installed"
+if in_root journalctl --list-catalog | grep -q 1570343c2d3f4857a8ddefd14135d38b; then
+    fail "the journal catalog database still has medd's entries after purge"
+fi
+pass "the journal catalog database no longer has medd's entries"
+as_user 'test -f ~/.config/medd/medd.toml && test -f ~/.local/state/medd/ledger.sqlite' \
+    || fail "purge removed the user's configuration or ledger"
+pass "the user's ~/.config/medd/medd.toml and ~/.local/state/medd/ledger.sqlite are still there"
+
+phase "done"
+echo "test-system: PASSED in $(elapsed "$started") s"
