@@ -5,8 +5,6 @@ import Systemd
 public struct Style: Sendable {
     public let enabled: Bool
 
-    public init(enabled: Bool) { self.enabled = enabled }
-
     public static let current = Style(enabled: DescriptorIO.isTerminal(DescriptorIO.standardOutput) && Self.allowed(ProcessEnvironment.variables))
 
     public static func allowed(_ environment: [String: String]) -> Bool {

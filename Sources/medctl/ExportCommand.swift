@@ -45,8 +45,8 @@ struct ExportCommand: Verb, RangeFlags {
         range = try RangeOptions(arguments)
         output = arguments.string("output")
         if global.json { throw arguments.error("export writes csv or ics; --json does not apply (try `medctl history --json`)") }
-        if let days = range.end?.count, !PlanCommand.days.contains(days) {
-            throw arguments.error("--days must be from \(PlanCommand.days.lowerBound) to \(PlanCommand.days.upperBound); got \(days)")
+        if let days = range.end?.count, !Planner.dayCounts.contains(days) {
+            throw arguments.error("--days must be from \(Planner.dayCounts.lowerBound) to \(Planner.dayCounts.upperBound); got \(days)")
         }
     }
 

@@ -7,11 +7,6 @@ struct GlobalOptions {
     /// `--json`.
     var json = false
 
-    init(socket: String? = nil, json: Bool = false) {
-        self.socket = socket
-        self.json = json
-    }
-
     init(_ arguments: ParsedArguments) {
         socket = arguments.string("socket")
         json = arguments.flag("json")

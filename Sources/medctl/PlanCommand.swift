@@ -12,13 +12,10 @@ struct PlanCommand: Verb {
         from TZ, else /etc/localtime. medd reads the file and plans (`medd --plan`): medctl runs \
         the medd installed beside it, else the first on PATH.
         """
-    /// The lengths `--days` takes, here and in `export`.
-    static let days = 1...3660
-
     static let options = [
         ConfigOption.option,
         .value("from", "WHEN", "Where the plan starts (default: now)."),
-        .value("days", "N", "How many days to plan, \(days.lowerBound) to \(days.upperBound) (default: the configuration's horizon_days)."),
+        .value("days", "N", "How many days to plan, \(Planner.dayCounts.lowerBound) to \(Planner.dayCounts.upperBound) (default: the configuration's horizon_days)."),
     ]
 
     let global: GlobalOptions
@@ -38,8 +35,8 @@ struct PlanCommand: Verb {
             start = nil
         }
         dayCount = try arguments.value("days")
-        if let dayCount, !Self.days.contains(dayCount) {
-            throw arguments.error("--days must be from \(Self.days.lowerBound) to \(Self.days.upperBound); got \(dayCount)")
+        if let dayCount, !Planner.dayCounts.contains(dayCount) {
+            throw arguments.error("--days must be from \(Planner.dayCounts.lowerBound) to \(Planner.dayCounts.upperBound); got \(dayCount)")
         }
     }
 

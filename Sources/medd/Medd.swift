@@ -43,14 +43,12 @@ struct Medd: ParsableCommand {
                                valueName: "WHEN"))
     var from: String?
 
-    @Option(help: ArgumentHelp("With --plan: how many days, 1 to \(Self.longestPlan) (default: the configuration's horizon_days).",
+    @Option(help: ArgumentHelp("With --plan: how many days, \(Planner.dayCounts.lowerBound) to \(Planner.dayCounts.upperBound) (default: the configuration's horizon_days).",
                                valueName: "N"))
     var days: Int?
 
     @Flag(help: "With --check or --plan: print JSON.")
     var json = false
-
-    static let longestPlan = 3660
 
     func validate() throws {
         if check && plan { throw ValidationError("--check and --plan cannot be combined") }
@@ -59,10 +57,10 @@ struct Medd: ParsableCommand {
         if check || plan, stateDir != nil || socket != nil || noDesktop || pretendNow != nil {
             throw ValidationError("--check and --plan read only the configuration: --state-dir, --socket, --no-desktop and --pretend-now are the daemon's")
         }
-        if let days, !(1...Self.longestPlan).contains(days) {
-            throw ValidationError("--days must be from 1 to \(Self.longestPlan); got \(days)")
+        if let days, !Planner.dayCounts.contains(days) {
+            throw ValidationError("--days must be from \(Planner.dayCounts.lowerBound) to \(Planner.dayCounts.upperBound); got \(days)")
         }
-        if let from, planStart(from) == nil {
+        if let from, PlanListing.Start(from) == nil {
             throw ValidationError("--from \(from): expected a date (YYYY-MM-DD) or an ISO 8601 instant such as 2027-03-10T00:00:00Z")
         }
         if let pretendNow, Instant(iso8601: pretendNow) == nil {
@@ -78,7 +76,7 @@ struct Medd: ParsableCommand {
                 throw ValidationError("neither XDG_CONFIG_HOME nor HOME is set: pass --config PATH")
             }
             let status = check ? ConfigCheck.run(path: configPath, json: json)
-                : PlanListing.run(path: configPath, from: from.flatMap(planStart), days: days, json: json)
+                : PlanListing.run(path: configPath, from: from.flatMap(PlanListing.Start.init), days: days, json: json)
             if status != 0 { throw ExitCode(status) }
             return
         }
@@ -108,11 +106,5 @@ struct Medd: ParsableCommand {
             throw ExitCode(error.exitStatus)
         }
         if status != 0 { throw ExitCode(status) }
-    }
-
-    /// `--from`: a date is local midnight, else an ISO 8601 instant.
-    private func planStart(_ text: String) -> Instant? {
-        if let date = LocalDate(parsing: text) { return ((try? SystemZones.localZone()) ?? .utc).startOfDay(date) }
-        return Instant(iso8601: text)
     }
 }

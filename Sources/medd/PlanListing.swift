@@ -8,8 +8,32 @@ import Systemd
 /// `medd --plan`: the doses the configuration yields, without starting the daemon, as a table or
 /// (`--json`) an array of `{"id", "med", "name", "dose", "scheduled", "usec"}`. `medctl plan` runs this.
 enum PlanListing {
+    /// `--from`: a date, meaning local midnight, or an ISO 8601 instant. Checked without the local
+    /// zone, which is read once, when the plan is made.
+    enum Start {
+        case date(LocalDate)
+        case instant(Instant)
+
+        init?(_ text: String) {
+            if let date = LocalDate(parsing: text) {
+                self = .date(date)
+            } else if let instant = Instant(iso8601: text) {
+                self = .instant(instant)
+            } else {
+                return nil
+            }
+        }
+
+        func instant(in zone: ZoneRules) -> Instant {
+            switch self {
+            case .date(let date): zone.startOfDay(date)
+            case .instant(let instant): instant
+            }
+        }
+    }
+
     /// The exit status: 0 listed, 1 the configuration has errors (printed).
-    static func run(path: String, from start: Instant?, days: Int?, json: Bool) -> Int32 {
+    static func run(path: String, from: Start?, days: Int?, json: Bool) -> Int32 {
         let configuration: Configuration
         switch ConfigLoader.load(path: path) {
         case .success(let loaded):
@@ -19,7 +43,7 @@ enum PlanListing {
             return 1
         }
         let zone = (try? SystemZones.localZone()) ?? .utc
-        let start = start ?? Instant(usec: Int64(EventLoop.wallClockUsec()))
+        let start = from?.instant(in: zone) ?? Instant(usec: Int64(EventLoop.wallClockUsec()))
         let span = TimeSpan.days(Int64(days ?? configuration.settings.horizonDays))
         let doses = Planner(configuration: configuration, localZone: zone).doses(from: start, to: start + span)
         if json {

@@ -4,6 +4,10 @@ public struct Planner: Sendable {
     /// The system zone that `timezone = "local"` follows.
     public let localZone: ZoneRules
 
+    /// How many days one offline plan or calendar export may cover (`medd --plan --days`,
+    /// `medctl plan`/`export --days`): ten years.
+    public static let dayCounts = 1...3660
+
     public init(configuration: Configuration, localZone: ZoneRules) {
         self.configuration = configuration
         self.localZone = localZone
