@@ -152,9 +152,7 @@ final class ControlCalls {
         let to = try request.to.map { text throws(VarlinkError) in try instant(text, parameter: "to") }
             ?? now + .days(Int64(book.settings.horizonDays))
         guard from <= to else { throw VarlinkError.invalidParameter("to") }
-        if let medication = request.medication, book.configuration.medication(medication) == nil {
-            throw VarlinkError(DoseBook.Rejection.noSuchMedication(medication))
-        }
+        try requireConfigured(request.medication)
         let doses: DoseBook
         do {
             doses = try runner.bookHolding(from: from, to: to, medication: request.medication)
@@ -175,15 +173,20 @@ final class ControlCalls {
         })
     }
 
+    /// A medication a query names must be in the configuration (nil names every one).
+    private func requireConfigured(_ medication: String?) throws(VarlinkError) {
+        if let medication, book.configuration.medication(medication) == nil {
+            throw VarlinkError(DoseBook.Rejection.noSuchMedication(medication))
+        }
+    }
+
     private func adherence(_ request: ControlRequest.Adherence) throws(VarlinkError) -> [String: JSONValue] {
         let now = clock.now()
         let until = try request.until.map { text throws(VarlinkError) in try instant(text, parameter: "until") } ?? now
         let since = try request.since.map { text throws(VarlinkError) in try instant(text, parameter: "since") }
             ?? until - .days(Self.defaultAdherenceDays)
         guard since <= until else { throw VarlinkError.invalidParameter("until") }
-        if let medication = request.medication, book.configuration.medication(medication) == nil {
-            throw VarlinkError(DoseBook.Rejection.noSuchMedication(medication))
-        }
+        try requireConfigured(request.medication)
         let report: AdherenceReport
         do {
             report = try ledger.adherence(since: since, until: until, medication: request.medication)
