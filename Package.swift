@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "MeddConfig", targets: ["MeddConfig"]),
         .library(name: "MeddStore", targets: ["MeddStore"]),
         .library(name: "Systemd", targets: ["Systemd"]),
+        .library(name: "SQLite", targets: ["SQLite"]),
         .library(name: "MeddControl", targets: ["MeddControl"]),
         .library(name: "MeddSystem", targets: ["MeddSystem"]),
         .library(name: "MeddTerminal", targets: ["MeddTerminal"]),
@@ -25,17 +26,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "MeddCore", swiftSettings: swiftSettings),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "Systemd",
             dependencies: ["CSystemd", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
+        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
         .target(name: "MeddSystem", dependencies: ["MeddCore", "Systemd"], swiftSettings: swiftSettings),
         .target(name: "MeddTerminal", dependencies: ["Systemd"], swiftSettings: swiftSettings),
         .target(
@@ -51,7 +53,7 @@ let package = Package(
         ),
         .target(
             name: "MeddStore",
-            dependencies: ["MeddCore", "Systemd", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["MeddCore", "SQLite", "Systemd"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -100,9 +102,11 @@ let package = Package(
             dependencies: ["Systemd", "MeddCore", "MeddTestSupport", "loop-probe", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MeddStoreTests",
             dependencies: ["MeddStore", "MeddCore", "MeddTestSupport", "ledger-probe", .product(name: "PropertyBased", package: "swift-property-based")],
+            resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,4 +1,3 @@
-import Foundation
 import MeddControl
 import MeddCore
 import MeddStore

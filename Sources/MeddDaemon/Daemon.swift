@@ -1,4 +1,3 @@
-import Foundation
 public import Logging
 import MeddConfig
 import MeddControl
@@ -137,7 +136,7 @@ public final class Daemon: @unchecked Sendable {
         applyLocalZone(missingIsUTC: true)  // a change between reading the zone at start and watching it
         try loop.enableWatchdog()
         if options.desktop {
-            let memory = (options.socketPath as NSString).deletingLastPathComponent + "/notifications"
+            let memory = FileSystem.directory(of: options.socketPath) + "/notifications"
             desktop = DesktopNotifier(loop: loop, log: log, memoryPath: memory, host: desktopHost())
             desktop?.start()
         }

@@ -1,4 +1,3 @@
-import Foundation
 import Logging
 import MeddCore
 import Systemd
@@ -64,7 +63,7 @@ final class DesktopNotifier {
     private var inherited: ShownNotifications?
     private var lastSaved: ShownNotifications?
 
-    init(loop: EventLoop, log: Logger, environment: [String: String] = ProcessInfo.processInfo.environment,
+    init(loop: EventLoop, log: Logger, environment: [String: String] = ProcessEnvironment.variables,
          memoryPath: String?, host: Host) {
         self.loop = loop
         self.log = log
@@ -162,8 +161,8 @@ final class DesktopNotifier {
             log.warning("desktop: the session bus address is not a socket file medd can watch; notifications resume after a reload (SIGHUP)")
             return
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let directory = FileSystem.directory(of: path)
+        let name = FileSystem.name(of: path)
         do {
             busWatch = try loop.addInotify(path: directory, events: [.created, .movedIn]) { [unowned self] created in
                 guard created == name, self.bus == nil else { return }

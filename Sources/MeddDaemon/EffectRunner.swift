@@ -1,4 +1,3 @@
-import Foundation
 import MeddCore
 import MeddStore
 

@@ -1,4 +1,3 @@
-import Foundation
 import Logging
 import MeddCore
 import Systemd
@@ -20,7 +19,7 @@ final class HookRunner: @unchecked Sendable {
         self.loop = loop
         self.log = log
         let privateNames: Set<String> = ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES"]
-        baseEnvironment = ProcessInfo.processInfo.environment
+        baseEnvironment = ProcessEnvironment.variables
             .filter { !privateNames.contains($0.key) && !$0.key.hasPrefix("MEDD_") }
             .map { "\($0.key)=\($0.value)" }
             .sorted()

@@ -1,5 +1,5 @@
-import Foundation
 import MeddCore
+import Systemd
 
 /// Which notification shows which dose, on which server, kept in a small file beside the control
 /// socket (the runtime directory), so a medd restarted after a crash replaces the notifications
@@ -33,15 +33,15 @@ struct ShownNotifications: Equatable {
     }
 
     static func load(from path: String) -> ShownNotifications? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return ShownNotifications(text: String(decoding: data, as: UTF8.self))
+        guard let bytes = try? FileReader.bytes(at: path) else { return nil }
+        return ShownNotifications(text: String(decoding: bytes, as: UTF8.self))
     }
 
-    func save(to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    func save(to path: String) throws(SystemError) {
+        try FileSystem.replaceFile(path, with: Array(text.utf8))
     }
 
     static func remove(at path: String) {
-        try? FileManager.default.removeItem(atPath: path)
+        FileSystem.removeFile(path)
     }
 }

@@ -1,14 +1,12 @@
-import Dispatch
-import GRDB
+import SQLite
 import Synchronization
+import Systemd
 
 /// Copies the ledger's write-ahead log back into the database file from a second connection on a
-/// background queue. In WAL mode a checkpoint runs beside the writer, so the loop thread — which
+/// thread of its own. In WAL mode a checkpoint runs beside the writer, so the loop thread — which
 /// acknowledges answers — never waits for the checkpoint's writes and `fsync`.
 final class LedgerCheckpointer: Sendable {
     private let path: String
-    private let work = DispatchQueue(label: "medd.ledger.checkpoint")
-    private let connection = Mutex<DatabaseQueue?>(nil)
     private let running = Mutex(false)
 
     init(path: String) {
@@ -22,22 +20,15 @@ final class LedgerCheckpointer: Sendable {
             busy = true
             return true
         }) else { return }
-        work.async { [self] in
-            defer { running.withLock { $0 = false } }
-            // A failed checkpoint leaves the WAL longer; the next one, or SQLite at close, catches up.
-            try? databaseQueue().writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)") }
+        let path = path
+        do {
+            try DetachedThread.start { [self] in
+                defer { running.withLock { $0 = false } }
+                // A failed checkpoint leaves the WAL longer; the next one, or SQLite at close, catches up.
+                try? Ledger.open(path).execute("PRAGMA wal_checkpoint(PASSIVE)")
+            }
+        } catch {
+            running.withLock { $0 = false }
         }
-    }
-
-    private func databaseQueue() throws -> DatabaseQueue {
-        if let open = connection.withLock({ $0 }) { return open }
-        var configuration = GRDB.Configuration()
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
-        }
-        let opened = try DatabaseQueue(path: path, configuration: configuration)
-        connection.withLock { $0 = opened }
-        return opened
     }
 }

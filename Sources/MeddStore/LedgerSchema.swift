@@ -1,66 +1,89 @@
-import GRDB
+import SQLite
 
 /// The ledger's tables, as versioned migrations. Never edit a shipped migration: add one.
 enum LedgerSchema {
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE event (
-                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-                    kind TEXT NOT NULL,
-                    dose_id TEXT NOT NULL,
-                    medication TEXT NOT NULL,
-                    name TEXT NOT NULL,
-                    dose_text TEXT NOT NULL,
-                    scheduled_usec INTEGER NOT NULL,
-                    utc_offset INTEGER NOT NULL,
-                    at_usec INTEGER NOT NULL,
-                    source TEXT NOT NULL,
-                    snooze_until_usec INTEGER,
-                    reason TEXT,
-                    note TEXT
-                );
-                CREATE INDEX event_dose ON event(dose_id);
-                CREATE TABLE dose (
-                    id TEXT PRIMARY KEY,
-                    medication TEXT NOT NULL,
-                    scheduled_usec INTEGER NOT NULL,
-                    state TEXT NOT NULL,
-                    last_seq INTEGER NOT NULL REFERENCES event(seq),
-                    final_seq INTEGER REFERENCES event(seq)
-                );
-                CREATE INDEX dose_scheduled ON dose(scheduled_usec);
-                CREATE INDEX dose_medication_scheduled ON dose(medication, scheduled_usec);
-                CREATE TABLE snooze (
-                    snooze_id TEXT PRIMARY KEY,
-                    dose_id TEXT NOT NULL,
-                    until_usec INTEGER NOT NULL
-                );
-                CREATE TABLE stock (
-                    medication TEXT PRIMARY KEY,
-                    configured INTEGER NOT NULL,
-                    since_usec INTEGER NOT NULL,
-                    level INTEGER NOT NULL
-                );
-                CREATE TABLE outbox (
-                    seq INTEGER PRIMARY KEY REFERENCES event(seq)
-                );
-                CREATE TABLE meta (
-                    key TEXT PRIMARY KEY,
-                    value INTEGER NOT NULL
-                );
-                """)
+    /// Where the applied migrations are listed. The name is the one earlier medd versions (built on
+    /// GRDB's migrator) gave it, so their ledgers open as they are.
+    static let appliedTable = "grdb_migrations"
+
+    /// Each migration's identifier and SQL, in the order they apply.
+    static let migrations: [(identifier: String, sql: String)] = [
+        ("v1", """
+            CREATE TABLE event (
+                seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                kind TEXT NOT NULL,
+                dose_id TEXT NOT NULL,
+                medication TEXT NOT NULL,
+                name TEXT NOT NULL,
+                dose_text TEXT NOT NULL,
+                scheduled_usec INTEGER NOT NULL,
+                utc_offset INTEGER NOT NULL,
+                at_usec INTEGER NOT NULL,
+                source TEXT NOT NULL,
+                snooze_until_usec INTEGER,
+                reason TEXT,
+                note TEXT
+            );
+            CREATE INDEX event_dose ON event(dose_id);
+            CREATE TABLE dose (
+                id TEXT PRIMARY KEY,
+                medication TEXT NOT NULL,
+                scheduled_usec INTEGER NOT NULL,
+                state TEXT NOT NULL,
+                last_seq INTEGER NOT NULL REFERENCES event(seq),
+                final_seq INTEGER REFERENCES event(seq)
+            );
+            CREATE INDEX dose_scheduled ON dose(scheduled_usec);
+            CREATE INDEX dose_medication_scheduled ON dose(medication, scheduled_usec);
+            CREATE TABLE snooze (
+                snooze_id TEXT PRIMARY KEY,
+                dose_id TEXT NOT NULL,
+                until_usec INTEGER NOT NULL
+            );
+            CREATE TABLE stock (
+                medication TEXT PRIMARY KEY,
+                configured INTEGER NOT NULL,
+                since_usec INTEGER NOT NULL,
+                level INTEGER NOT NULL
+            );
+            CREATE TABLE outbox (
+                seq INTEGER PRIMARY KEY REFERENCES event(seq)
+            );
+            CREATE TABLE meta (
+                key TEXT PRIMARY KEY,
+                value INTEGER NOT NULL
+            );
+            """),
+        // Start-up reads the open doses and the doses touched lately; as-needed limits read the
+        // taken doses of one medication around an instant (`Ledger.restore`, `Ledger.records`).
+        ("v2: history indexes", """
+            CREATE INDEX dose_open ON dose(id) WHERE final_seq IS NULL;
+            CREATE INDEX event_at ON event(at_usec);
+            CREATE INDEX event_medication_kind_at ON event(medication, kind, at_usec);
+            """),
+    ]
+
+    enum Outcome {
+        case migrated
+        /// The file lists migrations this version does not know: a newer medd wrote it.
+        case newer(unknown: [String])
+    }
+
+    /// Applies the migrations `connection`'s database lacks, each in its own transaction with its
+    /// entry in `appliedTable`; touches nothing when the database is newer than this code.
+    static func migrate(_ connection: SQLiteConnection) throws(SQLiteError) -> Outcome {
+        try connection.execute("CREATE TABLE IF NOT EXISTS \(appliedTable) (identifier TEXT NOT NULL PRIMARY KEY)")
+        var applied: Set<String> = []
+        try connection.forEachRow("SELECT identifier FROM \(appliedTable)") { applied.insert($0.text(0)) }
+        let known = Set(migrations.map { $0.identifier })
+        let unknown = applied.subtracting(known)
+        guard unknown.isEmpty else { return .newer(unknown: unknown.sorted()) }
+        for migration in migrations where !applied.contains(migration.identifier) {
+            try connection.transaction { () throws(SQLiteError) in
+                try connection.execute(migration.sql)
+                try connection.run("INSERT INTO \(appliedTable) (identifier) VALUES (?)", [.text(migration.identifier)])
+            }
         }
-        migrator.registerMigration("v2: history indexes") { db in
-            // Start-up reads the open doses and the doses touched lately; as-needed limits read the
-            // taken doses of one medication around an instant (`Ledger.restore`, `Ledger.records`).
-            try db.execute(sql: """
-                CREATE INDEX dose_open ON dose(id) WHERE final_seq IS NULL;
-                CREATE INDEX event_at ON event(at_usec);
-                CREATE INDEX event_medication_kind_at ON event(medication, kind, at_usec);
-                """)
-        }
-        return migrator
+        return .migrated
     }
 }

@@ -24,7 +24,7 @@ public struct ListeningSocket: Sendable {
     }
 
     static func bind(path: String) throws(SocketError) -> ListeningSocket {
-        let directory = Self.directory(of: path)
+        let directory = FileSystem.directory(of: path)
         if mkdir(directory, 0o700) != 0, errno != EEXIST {
             throw SocketError("cannot create \(directory): \(String(cString: strerror(errno)))")
         }
@@ -48,13 +48,6 @@ public struct ListeningSocket: Sendable {
         }
         chmod(path, 0o600)
         return ListeningSocket(descriptor: descriptor, activated: false, path: path)
-    }
-
-    /// The directory part of `path`: `/run/user/1000/medd` for `/run/user/1000/medd/control.sock`,
-    /// `/` for `/control.sock`, `.` for `control.sock`.
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Removes the socket file (one medd bound itself; an activated socket is systemd's).

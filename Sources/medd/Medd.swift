@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Logging
 import MeddConfig
 import MeddCore
@@ -69,7 +68,7 @@ struct Medd: ParsableCommand {
     }
 
     func run() throws {
-        let paths = DefaultPaths(environment: ProcessInfo.processInfo.environment)
+        let paths = DefaultPaths(environment: ProcessEnvironment.variables)
         // Before the loop's signals are blocked: Ctrl-C must stop a check reading a slow file.
         if check || plan {
             guard let configPath = config ?? paths.config else {
@@ -94,7 +93,7 @@ struct Medd: ParsableCommand {
         let destination = StandardErrorDestination.current()
         LoggingSystem.bootstrap { DaemonLog.handler(label: $0, destination: destination) }
         // Absolute, so the socket's directory (where medd also keeps its notification ids) is never "".
-        let absoluteSocket = socketPath.hasPrefix("/") ? socketPath : FileManager.default.currentDirectoryPath + "/" + socketPath
+        let absoluteSocket = socketPath.hasPrefix("/") ? socketPath : ((try? FileSystem.currentDirectory()) ?? ".") + "/" + socketPath
         let options = DaemonOptions(configPath: configPath, stateDirectory: stateDirectory, socketPath: absoluteSocket,
                                     desktop: !noDesktop, pretendNow: pretendNow.flatMap(Instant.init(iso8601:)),
                                     echoEvents: destination == .terminal)
@@ -102,7 +101,7 @@ struct Medd: ParsableCommand {
         do {
             status = try Daemon(options: options, log: Logger(label: "medd")).run()
         } catch {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            StandardErrorDestination.write(error.description)
             throw ExitCode(error.exitStatus)
         }
         if status != 0 { throw ExitCode(status) }

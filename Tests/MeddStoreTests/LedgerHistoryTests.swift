@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SQLite
 import Testing
 @testable import MeddCore
 @testable import MeddStore
@@ -43,7 +43,7 @@ import Testing
         let directory = F.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let ledger = try Ledger(directory: directory)
-        let plan = try ledger.explain(Ledger.heldEventsQuery, arguments: [F.start.usec, F.start.usec])
+        let plan = try ledger.explain(Ledger.heldEventsQuery, [.integer(F.start.usec), .integer(F.start.usec)])
         #expect(plan.contains("dose_open"), "\(plan)")
         #expect(plan.contains("dose_scheduled"), "\(plan)")
         #expect(plan.contains("event_at"), "\(plan)")
@@ -51,8 +51,8 @@ import Testing
         #expect(Self.fullScans(plan).isEmpty, "\(plan)")
         let span = HistoryRequest.Span(medication: "pill", from: F.start, to: F.start + .days(1))
         let request = HistoryRequest(doses: [try #require(DoseID(parsing: "pill_20261122_08_00"))], due: [span], taken: [span], touched: [span])
-        let (sql, arguments) = Ledger.recordsQuery(request)
-        let history = try ledger.explain(sql, arguments: arguments)
+        let (sql, values) = Ledger.recordsQuery(request)
+        let history = try ledger.explain(sql, values)
         #expect(history.contains("event_medication_kind_at"), "\(history)")
         #expect(Self.fullScans(history).isEmpty, "\(history)")
     }

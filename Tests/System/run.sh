@@ -161,14 +161,8 @@ expect "medd.service stopped with result success" "Result=success" as_user 'syst
 stop_log=$(as_user 'journalctl --user -b --no-pager -o cat _SYSTEMD_USER_UNIT=medd.service' || true)
 after_stop=$(sed -n '/signal SIGTERM: stopping/,$p' <<<"$stop_log" | tail -n +2)
 [[ -n $(grep 'signal SIGTERM: stopping' <<<"$stop_log") ]] || fail "medd did not log its stop:\n$stop_log"
-# libdispatch's manager thread asks for nice -4 when the first Dispatch worker thread starts, and an
-# unprivileged process may not have it (docs/packaging.md, "A clean stop"): the one line allowed.
-known='^Failed to set thread priority for worker thread: pqc=0x[0-9a-f]+ errno=13$'
-unexpected=$(grep -Ev "$known" <<<"$after_stop" || true)
-[[ -z $unexpected ]] || fail "medd journaled more than its stopping line when stopped:\n$unexpected"
-if grep -Eq "$known" <<<"$after_stop"; then
-    echo "test-system: KNOWN ISSUE: the stop journaled libdispatch's \"Failed to set thread priority for worker thread: ... errno=13\" (see docs/packaging.md)"
-fi
+# Nothing but the stopping line: no warning, no error, no line from a library on the way out.
+[[ -z $after_stop ]] || fail "medd journaled more than its stopping line when stopped:\n$after_stop"
 pass "systemctl --user stop: medd stopped cleanly"
 expect "the socket starts it again on the next connection" "medd $upstream_version" as_user 'medctl status'
 today_before=$(as_user 'medctl today --json')

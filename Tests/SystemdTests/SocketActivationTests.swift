@@ -89,9 +89,9 @@ import Testing
 
     /// The directory created for the socket is the path up to its last slash.
     @Test func socketDirectory() {
-        #expect(ListeningSocket.directory(of: "/run/user/1000/medd/control.sock") == "/run/user/1000/medd")
-        #expect(ListeningSocket.directory(of: "/control.sock") == "/")
-        #expect(ListeningSocket.directory(of: "control.sock") == ".")
-        #expect(ListeningSocket.directory(of: "run/control.sock") == "run")
+        #expect(FileSystem.directory(of: "/run/user/1000/medd/control.sock") == "/run/user/1000/medd")
+        #expect(FileSystem.directory(of: "/control.sock") == "/")
+        #expect(FileSystem.directory(of: "control.sock") == ".")
+        #expect(FileSystem.directory(of: "run/control.sock") == "run")
     }
 }

@@ -1,0 +1,52 @@
+import Glibc
+
+/// Directories and whole files by path, for state kept beside the ledger and the socket.
+public enum FileSystem {
+    /// Creates `path` and any missing parents (`mkdir -p`), new ones with `mode` less the umask.
+    public static func createDirectories(_ path: String, mode: UInt32 = 0o755) throws(SystemError) {
+        var prefix = ""
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += (prefix.isEmpty && !path.hasPrefix("/") ? "" : "/") + component
+            if mkdir(prefix, mode) != 0, errno != EEXIST {
+                throw SystemError("mkdir(\(prefix))", errno: errno)
+            }
+        }
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw SystemError("stat(\(path))", errno: errno) }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw SystemError("mkdir(\(path))", errno: ENOTDIR) }
+    }
+
+    /// Replaces `path` with `bytes` in one step: readers see the old file or the new one, never part.
+    public static func replaceFile(_ path: String, with bytes: [UInt8]) throws(SystemError) {
+        let temporary = path + ".new"
+        try DescriptorIO.writeFile(bytes, path: temporary)
+        guard rename(temporary, path) == 0 else {
+            let failure = SystemError("rename(\(temporary), \(path))", errno: errno)
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    /// Removes the file at `path`; a missing file is not an error.
+    public static func removeFile(_ path: String) {
+        _ = unlink(path)
+    }
+
+    /// The directory part of `path` ("." for a bare name, "/" for a file in the root).
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The last component of `path`.
+    public static func name(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    /// The process's working directory.
+    public static func currentDirectory() throws(SystemError) -> String {
+        guard let buffer = getcwd(nil, 0) else { throw SystemError("getcwd", errno: errno) }
+        defer { free(buffer) }
+        return String(cString: buffer)
+    }
+}

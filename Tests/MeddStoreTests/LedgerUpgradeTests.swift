@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+@testable import MeddCore
+@testable import MeddStore
+
+/// Ledgers written by earlier medd versions open as they are and keep every answer.
+@Suite struct LedgerUpgradeTests {
+    typealias F = LedgerFixture
+
+    /// A copy of `Fixtures/<name>` in a new state directory.
+    static func copy(_ name: String) throws -> String {
+        let fixture = try #require(Bundle.module.url(forResource: "Fixtures/" + name, withExtension: nil))
+        let directory = F.directory()
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: directory + "/" + Ledger.fileName)
+        return directory
+    }
+
+    /// Written by medd when it kept the ledger through GRDB (commit d1c5e68): three fires, one taken with
+    /// a note, one skipped with a reason.
+    @Test func ledgerWrittenThroughGRDBOpensWithEveryAnswer() throws {
+        let directory = try Self.copy("ledger-written-through-grdb.sqlite")
+        let ledger = try Ledger(directory: directory)
+        let events = try ledger.allEvents()
+        #expect(events.map(\.kind) == [.fired, .fired, .fired, .taken, .skipped])
+        #expect(events[3].dose.id.description == "metformin_20261123_08_00")
+        #expect(events[3].note == "written by medd 0.5.0")
+        #expect(events[4].reason == "test")
+        #expect(try ledger.doseStates()[DoseID(parsing: "metformin_20261123_08_00")!] == .taken)
+        #expect(try ledger.integrityCheck() == "ok")
+        #expect(try ledger.outbox().isEmpty)
+
+        var book = F.book()
+        try ledger.commit(F.events(book.advance(to: F.start)), state: book)
+        #expect(try ledger.allEvents().count > events.count)
+    }
+}
