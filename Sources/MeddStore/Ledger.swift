@@ -34,8 +34,8 @@ public final class Ledger {
 
     /// A connection with the ledger's settings: durable commits, checkpoints only when medd asks
     /// (`checkpointIfDue`, after answers are acknowledged, never inside a commit), foreign keys checked.
-    static func open(_ path: String) throws(SQLiteError) -> SQLiteConnection {
-        let connection = try SQLiteConnection(path: path)
+    static func open(_ path: String, create: Bool = true) throws(SQLiteError) -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path, create: create)
         try connection.execute("PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 0; PRAGMA foreign_keys = ON")
         return connection
     }
@@ -62,7 +62,7 @@ public final class Ledger {
     /// About SQLite's default of 1,000 WAL pages: a few pages per commit.
     static let commitsPerCheckpoint = 250
 
-    private let checkpointer: LedgerCheckpointer
+    let checkpointer: LedgerCheckpointer
 
     /// Starts a background checkpoint every `commitsPerCheckpoint` commits (PASSIVE: never waits
     /// for readers; on its own connection and thread, so it never holds up a commit).
@@ -81,8 +81,10 @@ public final class Ledger {
     /// sequence numbers; when it returns, the events are on disk.
     @discardableResult
     public func commit(_ events: [DoseEvent], state book: DoseBook) throws(LedgerError) -> [Int64] {
+        let sequence: [Int64]
         do {
-            let sequence = try connection.transaction { () throws(SQLiteError) -> [Int64] in
+            try restoreFullSync()
+            sequence = try connection.transaction { () throws(SQLiteError) -> [Int64] in
                 var sequence: [Int64] = []
                 for event in events {
                     let seq = try EventRow.insert(event, into: connection)
@@ -93,15 +95,28 @@ public final class Ledger {
                 try saveState(of: book)
                 return sequence
             }
-            commitsSinceCheckpoint += 1
-            // A user that never calls `checkpointIfDue` (tools, tests) still keeps the WAL bounded.
-            if commitsSinceCheckpoint >= 4 * Self.commitsPerCheckpoint, takeCheckpointTurn() {
-                try connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
-            }
-            return sequence
         } catch {
             throw LedgerError.from(error, path: path, doing: "record \(events.count) event(s)")
         }
+        commitsSinceCheckpoint += 1
+        // A user that never calls `checkpointIfDue` (tools, tests) still keeps the WAL bounded. The
+        // events are on disk already: a failed checkpoint only leaves the WAL longer.
+        if commitsSinceCheckpoint >= 4 * Self.commitsPerCheckpoint, takeCheckpointTurn() {
+            try? connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        }
+        return sequence
+    }
+
+    /// Set while `synchronous` may be NORMAL: from `markJournaled` lowering it until it is FULL
+    /// again. If putting it back failed there, the next durable commit does it first.
+    private var synchronousLowered = false
+
+    private func restoreFullSync() throws(SQLiteError) {
+        guard synchronousLowered else { return }
+        // SQLite refuses to change the level inside a transaction; one left open by a failure goes.
+        if connection.inTransaction { try connection.execute("ROLLBACK") }
+        try connection.execute("PRAGMA synchronous = FULL")
+        synchronousLowered = false
     }
 
     private func updateDose(for event: DoseEvent, seq: Int64) throws(SQLiteError) {
@@ -281,8 +296,9 @@ public final class Ledger {
     public func markJournaled(_ sequence: [Int64]) throws(LedgerError) {
         guard !sequence.isEmpty else { return }
         do {
+            synchronousLowered = true
             try connection.execute("PRAGMA synchronous = NORMAL")
-            defer { try? connection.execute("PRAGMA synchronous = FULL") }
+            defer { try? restoreFullSync() }
             try connection.transaction { () throws(SQLiteError) in
                 for seq in sequence { try connection.run("DELETE FROM outbox WHERE seq = ?", [.integer(seq)], keep: true) }
             }

@@ -8,6 +8,7 @@ import Systemd
 final class LedgerCheckpointer: Sendable {
     private let path: String
     private let running = Mutex(false)
+    private let finished = Mutex(0)
 
     init(path: String) {
         self.path = path
@@ -23,12 +24,21 @@ final class LedgerCheckpointer: Sendable {
         let path = path
         do {
             try DetachedThread.start { [self] in
-                defer { running.withLock { $0 = false } }
+                defer {
+                    finished.withLock { $0 += 1 }
+                    running.withLock { $0 = false }
+                }
                 // A failed checkpoint leaves the WAL longer; the next one, or SQLite at close, catches up.
-                try? Ledger.open(path).execute("PRAGMA wal_checkpoint(PASSIVE)")
+                // Never creates the file: if the ledger was moved away, there is nothing to checkpoint.
+                try? Ledger.open(path, create: false).execute("PRAGMA wal_checkpoint(PASSIVE)")
             }
         } catch {
             running.withLock { $0 = false }
         }
+    }
+
+    /// How many checkpoints have finished, and whether one is running: for tests.
+    var progress: (finished: Int, running: Bool) {
+        (finished.withLock { $0 }, running.withLock { $0 })
     }
 }

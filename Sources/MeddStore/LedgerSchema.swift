@@ -70,14 +70,16 @@ enum LedgerSchema {
     }
 
     /// Applies the migrations `connection`'s database lacks, each in its own transaction with its
-    /// entry in `appliedTable`; touches nothing when the database is newer than this code.
+    /// entry in `appliedTable`; writes nothing when the database is newer than this code.
     static func migrate(_ connection: SQLiteConnection) throws(SQLiteError) -> Outcome {
-        try connection.execute("CREATE TABLE IF NOT EXISTS \(appliedTable) (identifier TEXT NOT NULL PRIMARY KEY)")
         var applied: Set<String> = []
-        try connection.forEachRow("SELECT identifier FROM \(appliedTable)") { applied.insert($0.text(0)) }
+        if try connection.integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(appliedTable)]) == 1 {
+            try connection.forEachRow("SELECT identifier FROM \(appliedTable)") { applied.insert($0.text(0)) }
+        }
         let known = Set(migrations.map { $0.identifier })
         let unknown = applied.subtracting(known)
         guard unknown.isEmpty else { return .newer(unknown: unknown.sorted()) }
+        try connection.execute("CREATE TABLE IF NOT EXISTS \(appliedTable) (identifier TEXT NOT NULL PRIMARY KEY)")
         for migration in migrations where !applied.contains(migration.identifier) {
             try connection.transaction { () throws(SQLiteError) in
                 try connection.execute(migration.sql)

@@ -9,11 +9,15 @@ public final class SQLiteConnection {
     private let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
 
-    /// Opens `path` for reading and writing, creating the file if it does not exist.
-    public init(path: String) throws(SQLiteError) {
+    /// Opens `path` for reading and writing, creating the file if it does not exist and `create` is set.
+    public init(path: String, create: Bool = true) throws(SQLiteError) {
+        // One thread at a time per connection (NOMUTEX) is safe only in a thread-safe build of SQLite.
+        guard sqlite3_threadsafe() != 0 else {
+            throw SQLiteError(kind: .other, code: SQLITE_MISUSE, message: "this SQLite library was built without thread safety")
+        }
         self.path = path
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let result = sqlite3_open_v2(path, &opened, flags, nil)
         guard result == SQLITE_OK, let opened else {
             let error = SQLiteError(code: result, connection: opened)
@@ -84,6 +88,8 @@ public final class SQLiteConnection {
     /// rolling back when it throws.
     public func transaction<Result>(writing: Bool = true,
                                     _ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+        // A transaction an earlier failure left open (its ROLLBACK failed too) would make BEGIN fail for good.
+        if inTransaction { try execute("ROLLBACK") }
         try execute(writing ? "BEGIN IMMEDIATE" : "BEGIN")
         do {
             let result = try body()
@@ -91,10 +97,13 @@ public final class SQLiteConnection {
             return result
         } catch {
             // Some failures (SQLITE_FULL, SQLITE_IOERR) already rolled the transaction back.
-            if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
+            if inTransaction { try? execute("ROLLBACK") }
             throw error
         }
     }
+
+    /// Whether a transaction is open on this connection.
+    public var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     private func prepared(_ sql: String, keep: Bool) throws(SQLiteError) -> OpaquePointer {
         if let statement = statements[sql] { return statement }
@@ -112,7 +121,10 @@ public final class SQLiteConnection {
             sqlite3_bind_text(statement, index, "", 0, medd_sqlite_transient())
         case .text(var text):
             // By length, not up to a NUL: a note may hold one, and SQLite keeps it.
-            text.withUTF8 { sqlite3_bind_text(statement, index, $0.baseAddress, Int32($0.count), medd_sqlite_transient()) }
+            text.withUTF8 {
+                sqlite3_bind_text64(statement, index, $0.baseAddress, UInt64($0.count), medd_sqlite_transient(),
+                                    UInt8(SQLITE_UTF8))
+            }
         case .null: sqlite3_bind_null(statement, index)
         }
         try check(result)

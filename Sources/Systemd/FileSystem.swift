@@ -7,19 +7,30 @@ public enum FileSystem {
         var prefix = ""
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             prefix += (prefix.isEmpty && !path.hasPrefix("/") ? "" : "/") + component
-            if mkdir(prefix, mode) != 0, errno != EEXIST {
-                throw SystemError("mkdir(\(prefix))", errno: errno)
+            guard mkdir(prefix, mode) != 0 else { continue }
+            let failure = errno
+            // An existing directory is fine, whatever mkdir says of it (EEXIST, or EACCES/EROFS for
+            // a parent medd may not write, such as /home).
+            guard isDirectory(prefix) else {
+                throw SystemError("mkdir(\(prefix))", errno: failure == EEXIST ? ENOTDIR : failure)
             }
         }
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
         var status = stat()
-        guard stat(path, &status) == 0 else { throw SystemError("stat(\(path))", errno: errno) }
-        guard status.st_mode & S_IFMT == S_IFDIR else { throw SystemError("mkdir(\(path))", errno: ENOTDIR) }
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Replaces `path` with `bytes` in one step: readers see the old file or the new one, never part.
     public static func replaceFile(_ path: String, with bytes: [UInt8]) throws(SystemError) {
         let temporary = path + ".new"
-        try DescriptorIO.writeFile(bytes, path: temporary)
+        do {
+            try DescriptorIO.writeFile(bytes, path: temporary)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
         guard rename(temporary, path) == 0 else {
             let failure = SystemError("rename(\(temporary), \(path))", errno: errno)
             unlink(temporary)

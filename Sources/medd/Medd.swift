@@ -93,7 +93,14 @@ struct Medd: ParsableCommand {
         let destination = StandardErrorDestination.current()
         LoggingSystem.bootstrap { DaemonLog.handler(label: $0, destination: destination) }
         // Absolute, so the socket's directory (where medd also keeps its notification ids) is never "".
-        let absoluteSocket = socketPath.hasPrefix("/") ? socketPath : ((try? FileSystem.currentDirectory()) ?? ".") + "/" + socketPath
+        var absoluteSocket = socketPath
+        if !socketPath.hasPrefix("/") {
+            do {
+                absoluteSocket = try FileSystem.currentDirectory() + "/" + socketPath
+            } catch {
+                throw ValidationError("--socket \(socketPath) is relative and the working directory is unknown (\(error)): pass an absolute path")
+            }
+        }
         let options = DaemonOptions(configPath: configPath, stateDirectory: stateDirectory, socketPath: absoluteSocket,
                                     desktop: !noDesktop, pretendNow: pretendNow.flatMap(Instant.init(iso8601:)),
                                     echoEvents: destination == .terminal)

@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 import Testing
 @testable import MeddCore
 @testable import MeddStore
@@ -32,5 +33,26 @@ import Testing
         var book = F.book()
         try ledger.commit(F.events(book.advance(to: F.start)), state: book)
         #expect(try ledger.allEvents().count > events.count)
+    }
+
+    /// A ledger at the first schema (as GRDB's migrator left it before the history indexes) gets the
+    /// second migration and its entry, and keeps its events.
+    @Test func ledgerAtTheFirstSchemaIsMigrated() throws {
+        let directory = try Self.copy("ledger-written-through-grdb.sqlite")
+        let path = directory + "/" + Ledger.fileName
+        do {
+            let connection = try SQLiteConnection(path: path)
+            try connection.execute("""
+                DROP INDEX dose_open; DROP INDEX event_at; DROP INDEX event_medication_kind_at;
+                DELETE FROM grdb_migrations WHERE identifier = 'v2: history indexes'
+                """)
+        }
+        let ledger = try Ledger(directory: directory)
+        #expect(try ledger.allEvents().count == 5)
+        #expect(try ledger.explain("SELECT id FROM dose WHERE final_seq IS NULL").contains("dose_open"))
+        let connection = try SQLiteConnection(path: path)
+        var applied: [String] = []
+        try connection.forEachRow("SELECT identifier FROM grdb_migrations ORDER BY identifier") { applied.append($0.text(0)) }
+        #expect(applied == ["v1", "v2: history indexes"])
     }
 }

@@ -82,4 +82,37 @@ import SQLite
         let connection = try Self.table()
         #expect { try connection.run("SELEKT 1") } throws: { ($0 as? SQLiteError)?.message.contains("syntax error") == true }
     }
+
+    /// A full disk (here: a page limit) fails the write with `.full`, SQLite rolls the transaction back
+    /// itself, and the connection takes the next transaction.
+    @Test func aFullDatabaseRollsBackAndTheConnectionGoesOn() throws {
+        let connection = try Self.table()
+        try connection.run("INSERT INTO t (text) VALUES ('before')")
+        let pages = try #require(try connection.integer("PRAGMA page_count"))
+        try connection.execute("PRAGMA max_page_count = \(pages + 2)")
+        #expect { try connection.transaction { () throws(SQLiteError) in
+            for _ in 0..<100 { try connection.run("INSERT INTO t (text) VALUES (?)", [.text(String(repeating: "x", count: 4000))]) }
+        } } throws: { ($0 as? SQLiteError)?.kind == .full }
+        #expect(!connection.inTransaction)
+        #expect(try connection.integer("SELECT count(*) FROM t") == 1)
+        try connection.transaction { () throws(SQLiteError) in try connection.run("INSERT INTO t (text) VALUES ('after')") }
+        #expect(try connection.integer("SELECT count(*) FROM t") == 2)
+    }
+
+    /// A transaction left open (its ROLLBACK failed) does not make every later one fail.
+    @Test func aTransactionLeftOpenIsRolledBackBeforeTheNext() throws {
+        let connection = try Self.table()
+        try connection.execute("BEGIN; INSERT INTO t (text) VALUES ('left open')")
+        #expect(connection.inTransaction)
+        try connection.transaction { () throws(SQLiteError) in try connection.run("INSERT INTO t (text) VALUES ('next')") }
+        var texts: [String] = []
+        try connection.forEachRow("SELECT text FROM t") { texts.append($0.text(0)) }
+        #expect(texts == ["next"])
+    }
+
+    @Test func openingWithoutCreateLeavesAMissingFileMissing() {
+        let path = Self.temporaryPath()
+        #expect { try SQLiteConnection(path: path, create: false) } throws: { ($0 as? SQLiteError)?.kind == .notWritable }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
 }

@@ -86,12 +86,4 @@ import Testing
         #expect(LoopProbeRunner.output(secondOutput) == "loop-probe: another process is already answering on \(path); is medd already running? (`medctl status`)\n")
         #expect(Self.greet(path) == "hello from loop-probe\n")
     }
-
-    /// The directory created for the socket is the path up to its last slash.
-    @Test func socketDirectory() {
-        #expect(FileSystem.directory(of: "/run/user/1000/medd/control.sock") == "/run/user/1000/medd")
-        #expect(FileSystem.directory(of: "/control.sock") == "/")
-        #expect(FileSystem.directory(of: "control.sock") == ".")
-        #expect(FileSystem.directory(of: "run/control.sock") == "run")
-    }
 }

@@ -82,7 +82,7 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             sequence += 1
             let scheduled = LedgerWorkload.yearEnd + .minutes(sequence)
-            let local = ZoneRules(zone: LedgerWorkload.zone).local(scheduled)
+            let local = LedgerWorkload.zone.local(scheduled)
             let dose = Dose(id: DoseID(medication: "bench", date: local.date, time: local.time), name: "Bench",
                             doseText: "1", scheduled: scheduled, utcOffset: 0)
             try! ledger.commit([DoseEvent(kind: .taken, dose: dose, at: scheduled, source: .cli)], state: book)
