@@ -5,7 +5,7 @@ import TOMLKit
 extension ConfigValidator {
     private static let durationHint = "write it like 45s, 10m, 2h, 1h30m or 1d"
 
-    private func expected(_ expectation: String, found value: TOMLValue, at path: ConfigPath) {
+    func expected(_ expectation: String, found value: TOMLValue, at path: ConfigPath) {
         report(path, .value, "expected \(expectation), found \(Self.kind(of: value))")
     }
 

@@ -60,7 +60,8 @@ struct ValidFixtureTests {
     @Test func referenceIntervalMedication() throws {
         let medication = try #require(try load("reference").medication("antibiotic"))
         #expect(medication.name == "Amoxicillin")
-        #expect(medication.schedule == .interval(every: .hours(6), from: try time("00:00"), until: try time("23:59"), DayFilter()))
+        #expect(medication.schedule == .interval(every: .hours(6), from: try time("00:00"), until: try time("23:59"),
+                                                 DayFilter(monthdays: [1, 15, -1])))
         #expect(medication.end == (try date("2026-11-10")))
         #expect(medication.paused == true)
     }

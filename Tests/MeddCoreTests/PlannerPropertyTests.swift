@@ -6,7 +6,7 @@ import MeddTestSupport
 
 /// Properties of the planner over random configurations: random zones (four DST-awkward ones and UTC),
 /// random times biased into the 00:45–03:14 window where the gaps and overlaps are, random `every`,
-/// `days`, `every_days`, `cycle`, `start`/`end`, horizons of up to three weeks around transitions.
+/// `days`, `every_days`, `cycle`, `monthdays`, `start`/`end`, horizons of up to three weeks around transitions.
 @Suite struct PlannerPropertyTests {
     static let zones = ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu", "UTC"]
     /// Transition days of the zones above (and an ordinary one), as UTC midnights.
@@ -26,6 +26,8 @@ import MeddTestSupport
         var cycle: Int
         var startOffset: Int?
         var length: Int?
+        /// Days of the month (zeros dropped); none: no `monthdays`.
+        var monthdays: [Int]
     }
 
     struct Scenario: Sendable, CustomStringConvertible {
@@ -69,10 +71,10 @@ import MeddTestSupport
         Gen.int(in: 0...127),
         Gen.int(in: 0...4),
         Gen.int(in: 0..<36),
-        Gen.int(in: -40...40).optional,
-        Gen.int(in: 0...60).optional
+        zip(Gen.int(in: -40...40).optional, Gen.int(in: 0...60).optional),
+        Gen.int(in: -31...31).array(of: 0...4)
     ).map { MedicationSpec(zone: $0.0, kind: $0.1, times: $0.2, step: $0.3, window: $0.4, weekdayMask: $0.5,
-                           everyDays: $0.6, cycle: $0.7, startOffset: $0.8, length: $0.9) }
+                           everyDays: $0.6, cycle: $0.7, startOffset: $0.8.0, length: $0.8.1, monthdays: $0.9) }
 
     static let scenario = zip(
         medicationSpec.array(of: 1...4),
@@ -100,7 +102,11 @@ import MeddTestSupport
         let times = spec.times.map { $0 < 1440 ? $0 : 45 + ($0 - 1440) % 150 }.map { WallTime(minuteOfDay: $0)! }
         let weekdays = spec.weekdayMask == 0 ? nil : Set(Weekday.allCases.enumerated().filter { spec.weekdayMask & (1 << $0.offset) != 0 }.map(\.element))
         let cycle = spec.cycle / 6 == 0 ? nil : Cycle(on: spec.cycle / 6, off: spec.cycle % 6)
-        let filter = DayFilter(weekdays: weekdays, everyDays: spec.everyDays == 0 ? nil : spec.everyDays, cycle: cycle)
+        let monthdays = Set(spec.monthdays.filter { $0 != 0 })
+        // The configuration takes `monthdays` alone, without `days`, `every_days` or `cycle`.
+        let filter = monthdays.isEmpty
+            ? DayFilter(weekdays: weekdays, everyDays: spec.everyDays == 0 ? nil : spec.everyDays, cycle: cycle)
+            : DayFilter(monthdays: monthdays)
         let schedule: Schedule
         if spec.kind == 2 {
             let window = spec.window.sorted()
@@ -190,6 +196,11 @@ import MeddTestSupport
                 let sinceStart = day - (startDay ?? 0)
                 if let n = filter.everyDays, sinceStart % Int64(n) != 0 { continue }
                 if let cycle = filter.cycle, sinceStart % Int64(cycle.on + cycle.off) >= Int64(cycle.on) { continue }
+                if let monthdays = filter.monthdays {
+                    let date = Date(timeIntervalSince1970: Double(day) * 86_400)
+                    let length = calendar.range(of: .day, in: .month, for: date)!.count
+                    if !monthdays.contains(parts.day!), !monthdays.contains(parts.day! - length - 1) { continue }
+                }
                 let compact = String(format: "%04d%02d%02d", parts.year!, parts.month!, parts.day!)
                 for minute in minutes {
                     let second = expectedInstant(naive: day * 86_400 + Int64(minute) * 60, in: zone)

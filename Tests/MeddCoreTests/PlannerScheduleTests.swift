@@ -33,6 +33,40 @@ import Testing
         #expect(Self.ids(F.doses(on: "2026-11-22", F.planner([med]))) == ["m_20261122_08_00", "m_20261122_20_00"])
     }
 
+    /// `monthdays` counts from the first day or back from the last; a day the month lacks is skipped.
+    @Test func monthdaysFromTheStartAndTheEnd() {
+        let med = F.medication("m", times: ["09:00"], filter: DayFilter(monthdays: [1, 15, 31, -1, -2]))
+        let dates = Self.plan(F.planner([med]), "2027-01-01", "2028-04-01").map(\.id.date.iso8601)
+        #expect(Array(dates.prefix(5)) == ["2027-01-01", "2027-01-15", "2027-01-30", "2027-01-31", "2027-02-01"])
+        // February 2027 has 28 days: the 27th and 28th from the end, no 31st.
+        #expect(dates.filter { $0.hasPrefix("2027-02") } == ["2027-02-01", "2027-02-15", "2027-02-27", "2027-02-28"])
+        // April has 30: the 29th and 30th, the 31st skipped, not moved.
+        #expect(dates.filter { $0.hasPrefix("2027-04") } == ["2027-04-01", "2027-04-15", "2027-04-29", "2027-04-30"])
+        // A leap February.
+        #expect(dates.filter { $0.hasPrefix("2028-02") } == ["2028-02-01", "2028-02-15", "2028-02-28", "2028-02-29"])
+        #expect(Set(dates).count == dates.count)
+    }
+
+    /// `monthdays` with `start`/`end` and an interval, and `dose(id)` agreeing with the plan.
+    @Test func monthdaysWithStartEndAndInterval() throws {
+        let med = F.interval("m", every: .hours(6), from: "06:00", until: "18:00", filter: DayFilter(monthdays: [1, -1]),
+                             start: "2027-01-10", end: "2027-03-01")
+        let planner = F.planner([med])
+        let doses = Self.plan(planner, "2027-01-01", "2027-04-01")
+        #expect(Array(Set(doses.map(\.id.date.iso8601))).sorted() == ["2027-01-31", "2027-02-01", "2027-02-28", "2027-03-01"])
+        #expect(doses.count == 4 * 3)
+        for dose in doses { #expect(planner.dose(dose.id) == dose) }
+        #expect(planner.dose(try #require(DoseID(parsing: "m_20270115_06_00"))) == nil)
+    }
+
+    /// The schedule in words, as `medctl meds` shows it.
+    @Test func monthdaysSummary() {
+        #expect(Schedule.times([F.time("08:00")], DayFilter(monthdays: [15, 1, -1])).summary == "08:00 on the 1st, 15th and last days of the month")
+        #expect(Schedule.times([F.time("08:00")], DayFilter(monthdays: [-2])).summary == "08:00 on the 2nd-to-last day of the month")
+        #expect(Schedule.times([F.time("08:00")], DayFilter(monthdays: [2, 3, 11, 12, 13, 21, 22, 23])).summary
+            == "08:00 on the 2nd, 3rd, 11th, 12th, 13th, 21st, 22nd and 23rd days of the month")
+    }
+
     /// `days` keeps only the listed weekdays.
     @Test func weekdayFilter() {
         let med = F.medication("m", times: ["09:00"], filter: DayFilter(weekdays: [.mon, .wed, .fri]))

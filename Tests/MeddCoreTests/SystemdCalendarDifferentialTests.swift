@@ -53,8 +53,13 @@ import Testing
         .times(times.map(F.time), DayFilter(weekdays: days))
     }
 
-    static func every(_ span: TimeSpan, _ from: String, _ until: String) -> Schedule {
-        .interval(every: span, from: F.time(from), until: F.time(until), DayFilter())
+    static func every(_ span: TimeSpan, _ from: String, _ until: String, monthdays: Set<Int>? = nil) -> Schedule {
+        .interval(every: span, from: F.time(from), until: F.time(until), DayFilter(monthdays: monthdays))
+    }
+
+    /// `monthdays`: systemd writes days from the end of the month after `~` (`~01` is the last day).
+    static func monthly(_ times: [String], _ monthdays: Set<Int>) -> Schedule {
+        .times(times.map(F.time), DayFilter(monthdays: monthdays))
     }
 
     static let cases: [Case] = [
@@ -88,6 +93,17 @@ import Testing
              base: "2027-02-20T00:00:17Z", iterations: 60),
         Case(spec: "*-*-* *:00/30:00", zone: "UTC", schedule: every(.minutes(30), "00:00", "23:59"),
              base: "2028-02-27T00:00:17Z", iterations: 200),
+        // Days of the month over three years (2028 a leap year): the 29th to 31st exist in some months only.
+        Case(spec: "*-*-29..31 08:00:00", zone: "Europe/Berlin", schedule: monthly(["08:00"], [29, 30, 31]),
+             base: "2027-01-01T00:00:17Z", iterations: 95),
+        Case(spec: "*-*~01,03 09:30:00", zone: "America/New_York", schedule: monthly(["09:30"], [-1, -3]),
+             base: "2027-01-01T00:00:17Z", iterations: 72),
+        Case(spec: "*-*-01,15 06,12:00:00", zone: "Asia/Kathmandu", schedule: monthly(["06:00", "12:00"], [1, 15]),
+             base: "2027-02-20T00:00:17Z", iterations: 100),
+        Case(spec: "*-*~01 07..22/3:00:00", zone: "Australia/Lord_Howe", schedule: every(.hours(3), "07:00", "22:00", monthdays: [-1]),
+             base: "2027-01-01T00:00:17Z", iterations: 120),
+        Case(spec: "*-*-31 23:30:00", zone: "America/Sao_Paulo", schedule: monthly(["23:30"], [31]),
+             base: "2027-01-01T00:00:17Z", iterations: 21),
     ]
 
     /// The planner yields exactly the instants systemd lists, in order, over the same span.

@@ -3,16 +3,24 @@ public struct DayFilter: Hashable, Sendable {
     public var weekdays: Set<Weekday>? = nil
     public var everyDays: Int? = nil
     public var cycle: Cycle? = nil
+    /// Days of the month: 1 … 31 count from the first, -1 … -31 back from the last (-1 is the last
+    /// day). A day the month lacks is not taken that month.
+    public var monthdays: Set<Int>? = nil
 
-    public init(weekdays: Set<Weekday>? = nil, everyDays: Int? = nil, cycle: Cycle? = nil) {
+    /// The values `monthdays` may hold.
+    public static func isMonthday(_ value: Int) -> Bool { (1...31).contains(value) || (-31 ... -1).contains(value) }
+
+    public init(weekdays: Set<Weekday>? = nil, everyDays: Int? = nil, cycle: Cycle? = nil, monthdays: Set<Int>? = nil) {
         self.weekdays = weekdays
         self.everyDays = everyDays
         self.cycle = cycle
+        self.monthdays = monthdays
     }
 
     /// `start` anchors `every_days` and `cycle`; the configuration requires it when either is set.
     func includes(_ date: LocalDate, start: LocalDate?) -> Bool {
         if let weekdays, !weekdays.contains(date.weekday) { return false }
+        if let monthdays, !monthdays.contains(date.day), !monthdays.contains(date.day - date.daysInMonth - 1) { return false }
         let daysSinceStart = start.map { date.dayNumber - $0.dayNumber } ?? date.dayNumber
         if let everyDays, daysSinceStart % Int64(everyDays) != 0 { return false }
         if let cycle, !cycle.isOn(daysSinceStart: daysSinceStart) { return false }
@@ -27,7 +35,27 @@ extension DayFilter {
         if let weekdays { parts.append("on " + Weekday.allCases.filter(weekdays.contains).map(\.rawValue).joined(separator: ", ")) }
         if let everyDays { parts.append("every \(everyDays) days") }
         if let cycle { parts.append("\(cycle.on) days on, \(cycle.off) off") }
+        if let monthdays { parts.append("on the " + Self.monthdayWords(monthdays) + " of the month") }
         return parts.isEmpty ? "" : " " + parts.joined(separator: "; ")
+    }
+
+    /// `1st, 15th and last day`, `2nd-to-last day`: days from the start first, then from the end.
+    static func monthdayWords(_ days: Set<Int>) -> String {
+        let words = days.filter { $0 > 0 }.sorted().map(ordinal)
+            + days.filter { $0 < 0 }.sorted(by: >).map { $0 == -1 ? "last" : ordinal(-$0) + "-to-last" }
+        let list = words.count <= 1 ? words.joined() : words.dropLast().joined(separator: ", ") + " and " + words[words.count - 1]
+        return list + (words.count == 1 ? " day" : " days")
+    }
+
+    private static func ordinal(_ number: Int) -> String {
+        let suffix = switch (number % 10, number % 100) {
+        case (_, 11...13): "th"
+        case (1, _): "st"
+        case (2, _): "nd"
+        case (3, _): "rd"
+        default: "th"
+        }
+        return "\(number)\(suffix)"
     }
 }
 

@@ -67,6 +67,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
 
+    /// 28 to 31.
+    public var daysInMonth: Int { Self.daysIn(month: month, year: year) }
+
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeap(Int64(year)) ? 29 : 28
