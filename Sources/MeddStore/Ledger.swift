@@ -113,8 +113,7 @@ public final class Ledger {
 
     private func restoreFullSync() throws(SQLiteError) {
         guard synchronousLowered else { return }
-        // SQLite refuses to change the level inside a transaction; one left open by a failure goes.
-        if connection.inTransaction { try connection.execute("ROLLBACK") }
+        try connection.rollBackLeftoverTransaction()
         try connection.execute("PRAGMA synchronous = FULL")
         synchronousLowered = false
     }

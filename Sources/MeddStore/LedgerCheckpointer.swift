@@ -21,7 +21,6 @@ final class LedgerCheckpointer: Sendable {
             busy = true
             return true
         }) else { return }
-        let path = path
         do {
             try DetachedThread.start { [self] in
                 defer {

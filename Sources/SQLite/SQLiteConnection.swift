@@ -88,8 +88,7 @@ public final class SQLiteConnection {
     /// rolling back when it throws.
     public func transaction<Result>(writing: Bool = true,
                                     _ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
-        // A transaction an earlier failure left open (its ROLLBACK failed too) would make BEGIN fail for good.
-        if inTransaction { try execute("ROLLBACK") }
+        try rollBackLeftoverTransaction()
         try execute(writing ? "BEGIN IMMEDIATE" : "BEGIN")
         do {
             let result = try body()
@@ -104,6 +103,12 @@ public final class SQLiteConnection {
 
     /// Whether a transaction is open on this connection.
     public var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Ends a transaction an earlier failure left open (its ROLLBACK failed too): it would make every
+    /// BEGIN, and every change of `PRAGMA synchronous`, fail from then on.
+    public func rollBackLeftoverTransaction() throws(SQLiteError) {
+        if inTransaction { try execute("ROLLBACK") }
+    }
 
     private func prepared(_ sql: String, keep: Bool) throws(SQLiteError) -> OpaquePointer {
         if let statement = statements[sql] { return statement }
