@@ -29,12 +29,16 @@ extension ConfigValidator {
 
         let name = requiredText("name", in: table, at: path, example: "\"Metformin\"")
         let dose = requiredText("dose", in: table, at: path, example: "\"500 mg\"")
-        let schedule = schedule(of: table, at: path)
+        var timeAmounts: [WallTime: DoseAmount] = [:]
+        let schedule = schedule(of: table, at: path, timeAmounts: &timeAmounts)
         let start = table["start"].flatMap { date($0.tomlValue, at: path.appending("start")) }
         let end = table["end"].flatMap { date($0.tomlValue, at: path.appending("end")) }
         if let start, let end, end < start {
             report(path.appending("end"), .value, "\"\(end)\" is before start \"\(start)\"; end is the last day and cannot come before the first")
         }
+        let doseSteps = table["step"].map {
+            steps($0.tomlValue, at: path.appending("step"), start: start, end: end, asNeeded: table["as_needed"]?.bool == true)
+        } ?? []
         let timezone = table["timezone"].flatMap { zone($0.tomlValue, at: path.appending("timezone")) }
         let notes = table["notes"].flatMap { string($0.tomlValue, at: path.appending("notes")) }
         let paused = table["paused"].flatMap { bool($0.tomlValue, at: path.appending("paused")) }
@@ -55,6 +59,8 @@ extension ConfigValidator {
         medication.stock = stock
         medication.perDose = perDose ?? 1
         medication.refillAt = refillAt
+        medication.timeAmounts = timeAmounts
+        medication.steps = doseSteps
         return medication
     }
 

@@ -3,7 +3,8 @@ import TOMLKit
 
 /// A medication's schedule: fixed times, an interval, or as needed.
 extension ConfigValidator {
-    func schedule(of table: TOMLTable, at path: ConfigPath) -> Schedule? {
+    /// The schedule; the doses of `times` entries that have their own go to `timeAmounts`.
+    func schedule(of table: TOMLTable, at path: ConfigPath, timeAmounts: inout [WallTime: DoseAmount]) -> Schedule? {
         let has = { (key: String) in table[key] != nil }
         var asNeeded: Bool? = false
         if let value = table["as_needed"]?.tomlValue { asNeeded = bool(value, at: path.appending("as_needed")) }
@@ -27,6 +28,7 @@ extension ConfigValidator {
         let issuesBefore = issues.count
         let filter = dayFilter(of: table, at: path)
         let times = table["times"].flatMap { readTimes($0.tomlValue, at: path.appending("times")) }
+        timeAmounts = times?.amounts ?? [:]
         let every = table["every"].flatMap { readEvery($0.tomlValue, at: path.appending("every")) }
         let from = table["from"].flatMap { wallTime($0.tomlValue, at: path.appending("from")) }
         let until = table["until"].flatMap { wallTime($0.tomlValue, at: path.appending("until")) }
@@ -48,13 +50,13 @@ extension ConfigValidator {
 
         guard issues.count == issuesBefore, let filter,
               let dayStart = WallTime(minuteOfDay: 0), let dayEnd = WallTime(minuteOfDay: 1439) else { return nil }
-        if let times { return .times(times, filter) }
+        if let times { return .times(times.times, filter) }
         if let every { return .interval(every: every, from: from ?? dayStart, until: until ?? dayEnd, filter) }
         return nil
     }
 
-    /// A non-empty list of distinct `HH:MM` times.
-    private func readTimes(_ value: TOMLValue, at path: ConfigPath) -> [WallTime]? {
+    /// A non-empty list of distinct times, each `HH:MM` or `{ at = "HH:MM", dose = "…", per_dose = N }`.
+    func readTimes(_ value: TOMLValue, at path: ConfigPath) -> (times: [WallTime], amounts: [WallTime: DoseAmount])? {
         guard let elements = array(value, at: path, expected: "an array of times like [\"08:00\", \"20:00\"]") else { return nil }
         guard !elements.isEmpty else {
             report(path, .value, "is empty; list at least one time, e.g. [\"08:00\"]")
@@ -62,17 +64,44 @@ extension ConfigValidator {
         }
         var firstIndex: [WallTime: Int] = [:]
         var times: [WallTime] = []
+        var amounts: [WallTime: DoseAmount] = [:]
         for (offset, element) in elements.enumerated() {
             let elementPath = path.appending(index: offset)
-            guard let time = wallTime(element, at: elementPath) else { continue }
+            guard let (time, amount) = timeEntry(element, at: elementPath) else { continue }
             if let first = firstIndex[time] {
                 report(elementPath, .value, "\"\(time)\" is listed twice (also at times[\(first)]); list each time once")
             } else {
                 firstIndex[time] = offset
                 times.append(time)
+                if amount != DoseAmount() { amounts[time] = amount }
             }
         }
-        return times.count == elements.count ? times : nil
+        return times.count == elements.count ? (times, amounts) : nil
+    }
+
+    /// One entry of `times`: a time, or a table giving the time (`at`) and the dose it has of its own.
+    private func timeEntry(_ value: TOMLValue, at path: ConfigPath) -> (WallTime, DoseAmount)? {
+        guard value.type == .table else { return wallTime(value, at: path).map { ($0, DoseAmount()) } }
+        guard let table = table(value, at: path, expected: "a time table like { at = \"20:00\", dose = \"2 tablets\" }") else {
+            return nil
+        }
+        let issuesBefore = issues.count
+        checkKeys(of: table, at: path, known: Keys.timeEntry)
+        let amount = doseAmount(in: table, at: path)
+        var time: WallTime? = nil
+        if let at = table["at"]?.tomlValue {
+            time = wallTime(at, at: path.appending("at"))
+        } else if !misspells("at", in: table, known: Keys.timeEntry) {
+            report(path, .key, "missing required key \"at\"; add the time, e.g. { at = \"20:00\", dose = \"2 tablets\" }")
+        }
+        guard issues.count == issuesBefore, let time else { return nil }
+        return (time, amount)
+    }
+
+    /// The `dose` and `per_dose` a table gives of its own (a `times` entry, a step), each optional.
+    func doseAmount(in table: TOMLTable, at path: ConfigPath) -> DoseAmount {
+        DoseAmount(dose: table["dose"].flatMap { text($0.tomlValue, at: path.appending("dose"), example: "dose = \"2 tablets\"") },
+                   perDose: table["per_dose"].flatMap { integer($0.tomlValue, at: path.appending("per_dose"), in: 1...Int.max) })
     }
 
     /// A whole number of minutes from 1m to 24h.

@@ -74,7 +74,12 @@ final class ConfigValidator {
         static let medication = [
             "name", "dose", "times", "days", "every_days", "cycle", "monthdays", "every", "from", "until", "start", "end",
             "timezone", "notes", "paused", "as_needed", "min_interval", "max_per_day", "stock", "per_dose", "refill_at",
+            "step",
         ]
+        /// The keys of a `times` entry written as a table.
+        static let timeEntry = ["at", "dose", "per_dose"]
+        /// The keys of a `[[medication.ID.step]]`.
+        static let step = ["from", "dose", "per_dose", "times"]
         static let cycle = ["on", "off"]
         static let hook = ["on", "exec", "timeout"]
         /// The keys that give a medication a schedule; none of them go with `as_needed = true`.

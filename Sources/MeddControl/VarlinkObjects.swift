@@ -34,7 +34,7 @@ extension Medication {
             "id": .string(id),
             "name": .string(name),
             "dose": .string(dose),
-            "schedule": .string(schedule.summary),
+            "schedule": .string(scheduleSummary),
             "paused": .bool(paused),
             "asNeeded": .bool(isAsNeeded),
         ]

@@ -58,13 +58,14 @@ struct ConfigLoaderTests {
         #expect(errors.description == "\(url.path):2:9: settings.grace: must be longer than 0, e.g. \"2h\"")
     }
 
-    /// The demo configuration in `examples/` is valid and has the four kinds of medication it promises.
+    /// The demo configuration in `examples/` is valid and has the kinds of medication it promises, tapering included.
     @Test func exampleConfigurationIsValid() throws {
         let configuration = try ConfigLoader.load(path: Fixtures.exampleConfigPath).get()
-        #expect(configuration.medications.map(\.id) == ["amoxicillin", "ibuprofen", "levothyroxine", "metformin"])
+        #expect(configuration.medications.map(\.id) == ["amoxicillin", "ibuprofen", "levothyroxine", "metformin", "prednisone"])
         #expect(configuration.medication("ibuprofen")?.isAsNeeded == true)
         #expect(configuration.medication("levothyroxine")?.schedule
             == .times([WallTime(hour: 6, minute: 45)].compactMap { $0 }, DayFilter(weekdays: [.mon, .tue, .wed, .thu, .fri])))
+        #expect(configuration.medication("prednisone")?.steps.count == 2)
         #expect(configuration.hooks.count == 1)
     }
 

@@ -76,11 +76,23 @@ struct ValidFixtureTests {
         #expect(medication.refillAt == nil)
     }
 
+    /// A time with a dose of its own and tapering steps, in date order, each with what it changes.
+    @Test func referenceSteppedMedication() throws {
+        let medication = try #require(try load("reference").medication("prednisone"))
+        #expect(medication.schedule == .times([try time("08:00"), try time("20:00")], DayFilter()))
+        #expect(medication.timeAmounts == [try time("20:00"): DoseAmount(dose: "5 mg", perDose: 1)])
+        #expect(medication.perDose == 2)
+        #expect(medication.steps == [
+            DoseStep(from: try date("2026-12-08"), amount: DoseAmount(dose: "5 mg", perDose: 1)),
+            DoseStep(from: try date("2026-12-15"), times: [try time("08:00")], timeAmounts: [try time("08:00"): DoseAmount(dose: "2.5 mg")]),
+        ])
+    }
+
     /// The reference hook keeps its argv, events and timeout; medications are sorted by ID.
     @Test func referenceHookAndOrder() throws {
         let configuration = try load("reference")
         #expect(configuration.hooks == [Hook(on: [.fired, .missed], exec: ["/usr/local/bin/my-hook", "--flag"], timeout: TimeSpan(seconds: 10))])
-        #expect(configuration.medications.map(\.id) == ["antibiotic", "ibuprofen", "metformin", "pill"])
+        #expect(configuration.medications.map(\.id) == ["antibiotic", "ibuprofen", "metformin", "pill", "prednisone"])
     }
 
     /// An empty file is the default configuration.

@@ -25,6 +25,26 @@ import Testing
         #expect(h.book.stock["pill"]?.level == 6)
     }
 
+    /// A taken dose subtracts its own units: the time's, else the medication's; from a step giving
+    /// `per_dose` on, that step's for every time.
+    @Test func takenDoseSubtractsTheUnitsOfItsTimeAndStep() {
+        var med = Medication(id: "pred", name: "Prednisone", dose: "10 mg", schedule: .times([WallTime(parsing: "08:00")!, WallTime(parsing: "20:00")!], DayFilter()))
+        med.stock = 100
+        med.perDose = 2
+        med.timeAmounts = [WallTime(parsing: "20:00")!: DoseAmount(perDose: 5)]
+        med.steps = [DoseStep(from: LocalDate(parsing: "2026-11-23")!, amount: DoseAmount(perDose: 1))]
+        var h = BookHarness(Configuration(medications: [med]))
+        h.book.syncStock(now: BookHarness.at("06:00"))
+        h.take("pred_20261122_08_00", "08:00")
+        h.take("pred_20261122_20_00", "20:00")
+        #expect(h.book.stock["pred"]?.level == 93)
+        h.take("pred_20261123_08_00", "2026-11-23T08:00:00+01:00")
+        h.take("pred_20261123_20_00", "2026-11-23T20:00:00+01:00")
+        #expect(h.book.stock["pred"]?.level == 91)
+        h.skip("pred_20261122_20_00", "2026-11-23T21:00:00+01:00")
+        #expect(h.book.stock["pred"]?.level == 96)
+    }
+
     /// Falling to `refill_at` records exactly one low-stock event; further doses below it add none.
     @Test func oneLowStockEventPerCrossing() {
         var h = Self.harness(stock: 4)

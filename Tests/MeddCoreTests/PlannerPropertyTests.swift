@@ -6,7 +6,8 @@ import MeddTestSupport
 
 /// Properties of the planner over random configurations: random zones (four DST-awkward ones and UTC),
 /// random times biased into the 00:45–03:14 window where the gaps and overlaps are, random `every`,
-/// `days`, `every_days`, `cycle`, `monthdays`, `start`/`end`, horizons of up to three weeks around transitions.
+/// `days`, `every_days`, `cycle`, `monthdays`, `start`/`end`, doses of particular times, tapering steps, horizons
+/// of up to three weeks around transitions, and four years for the calendar rules (months of 28 to 31 days).
 @Suite struct PlannerPropertyTests {
     static let zones = ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu", "UTC"]
     /// Transition days of the zones above (and an ordinary one), as UTC midnights.
@@ -28,7 +29,20 @@ import MeddTestSupport
         var length: Int?
         /// Days of the month (zeros dropped); none: no `monthdays`.
         var monthdays: [Int]
+        /// Bit i: the i-th time has a dose of its own.
+        var timeAmountMask: Int
+        var steps: [StepSpec]
     }
+
+    /// A tapering step: days after the previous one (or the anchor), its own times if any, a dose text if any.
+    struct StepSpec: Sendable {
+        var afterDays: Int
+        var times: [Int]?
+        var dose: Int
+    }
+
+    static let stepSpec = zip(Gen.int(in: 1...20), Gen.int(in: 0..<2880).array(of: 1...3).optional, Gen.int(in: 0...3))
+        .map { StepSpec(afterDays: $0.0, times: $0.1, dose: $0.2) }
 
     struct Scenario: Sendable, CustomStringConvertible {
         var medications: [Medication]
@@ -72,9 +86,10 @@ import MeddTestSupport
         Gen.int(in: 0...4),
         Gen.int(in: 0..<36),
         zip(Gen.int(in: -40...40).optional, Gen.int(in: 0...60).optional),
-        Gen.int(in: -31...31).array(of: 0...4)
+        zip(Gen.int(in: -31...31).array(of: 0...4), Gen.int(in: 0...15), stepSpec.array(of: 0...3))
     ).map { MedicationSpec(zone: $0.0, kind: $0.1, times: $0.2, step: $0.3, window: $0.4, weekdayMask: $0.5,
-                           everyDays: $0.6, cycle: $0.7, startOffset: $0.8.0, length: $0.8.1, monthdays: $0.9) }
+                           everyDays: $0.6, cycle: $0.7, startOffset: $0.8.0, length: $0.8.1, monthdays: $0.9.0,
+                           timeAmountMask: $0.9.1, steps: $0.9.2) }
 
     static let scenario = zip(
         medicationSpec.array(of: 1...4),
@@ -97,9 +112,9 @@ import MeddTestSupport
             localZone: zones[localZone], from: from, to: to, later: later, laterLength: .minutes(Int64(laterMinutes)))
     }
 
-    static func makeMedication(_ id: String, _ spec: MedicationSpec, anchorDay: Int64) -> Medication {
-        // Half of the generated times fall in 00:45–03:14, where every gap and overlap above lies.
-        let times = spec.times.map { $0 < 1440 ? $0 : 45 + ($0 - 1440) % 150 }.map { WallTime(minuteOfDay: $0)! }
+    /// `dayScale` stretches the day offsets (start, end, steps), to spread them over years.
+    static func makeMedication(_ id: String, _ spec: MedicationSpec, anchorDay: Int64, dayScale: Int = 1) -> Medication {
+        let times = wallTimes(spec.times)
         let weekdays = spec.weekdayMask == 0 ? nil : Set(Weekday.allCases.enumerated().filter { spec.weekdayMask & (1 << $0.offset) != 0 }.map(\.element))
         let cycle = spec.cycle / 6 == 0 ? nil : Cycle(on: spec.cycle / 6, off: spec.cycle % 6)
         let monthdays = Set(spec.monthdays.filter { $0 != 0 })
@@ -119,10 +134,35 @@ import MeddTestSupport
         // The configuration requires `start` whenever `every_days` or `cycle` is set.
         var startOffset = spec.startOffset
         if startOffset == nil, filter.everyDays != nil || filter.cycle != nil { startOffset = -10 }
-        med.start = startOffset.map { LocalDate(dayNumber: anchorDay + Int64($0)) }
-        med.end = spec.length.map { LocalDate(dayNumber: anchorDay + Int64(startOffset ?? -30) + Int64($0)) }
+        med.start = startOffset.map { LocalDate(dayNumber: anchorDay + Int64($0 * dayScale)) }
+        med.end = spec.length.map { LocalDate(dayNumber: anchorDay + Int64((startOffset ?? -30) * dayScale) + Int64($0 * dayScale)) }
         med.timezone = spec.zone == zones.count ? nil : .named(zones[spec.zone])
+        if spec.kind != 2 { med.timeAmounts = amounts(of: times, mask: spec.timeAmountMask, prefix: "T") }
+        var stepDay = anchorDay - Int64(10 * dayScale)
+        for (index, stepSpec) in spec.steps.enumerated() {
+            stepDay += Int64(stepSpec.afterDays * dayScale)
+            let stepTimes = stepSpec.times.map(wallTimes)
+            med.steps.append(DoseStep(
+                from: LocalDate(dayNumber: stepDay),
+                amount: DoseAmount(dose: stepSpec.dose == 0 ? nil : "S\(index)", perDose: stepSpec.dose == 3 ? 2 : nil),
+                times: stepTimes,
+                timeAmounts: stepTimes.map { amounts(of: $0, mask: stepSpec.dose, prefix: "S\(index)T") } ?? [:]))
+        }
         return med
+    }
+
+    /// Half of the generated times fall in 00:45–03:14, where every gap and overlap above lies.
+    static func wallTimes(_ minutes: [Int]) -> [WallTime] {
+        minutes.map { $0 < 1440 ? $0 : 45 + ($0 - 1440) % 150 }.map { WallTime(minuteOfDay: $0)! }
+    }
+
+    /// A dose of its own (`PREFIX` and the time) for the times whose bit is set in `mask`.
+    static func amounts(of times: [WallTime], mask: Int, prefix: String) -> [WallTime: DoseAmount] {
+        var amounts: [WallTime: DoseAmount] = [:]
+        for (index, time) in times.enumerated() where mask & (1 << index) != 0 {
+            amounts[time] = DoseAmount(dose: "\(prefix)\(time)")
+        }
+        return amounts
     }
 
     // MARK: - Independent model
@@ -164,7 +204,8 @@ import MeddTestSupport
     struct ModelDose: Hashable, CustomStringConvertible {
         let id: String
         let second: Int64
-        var description: String { "\(id)@\(Instant(seconds: second))" }
+        let dose: String
+        var description: String { "\(id)@\(Instant(seconds: second)) \(dose)" }
     }
 
     /// Every dose the configuration names in `[from, to)`, by brute force over calendar days from Foundation.
@@ -175,16 +216,17 @@ import MeddTestSupport
         for med in scenario.medications where !med.paused {
             let zone = scenario.zone(of: med)
             let filter: DayFilter
-            let minutes: [Int]
+            let scheduledMinutes: [Int]
             switch med.schedule {
             case .asNeeded: continue
             case .times(let times, let f):
                 filter = f
-                minutes = times.map(\.minuteOfDay)
+                scheduledMinutes = times.map(\.minuteOfDay)
             case .interval(let every, let start, let until, let f):
                 filter = f
-                minutes = Array(stride(from: start.minuteOfDay, through: until.minuteOfDay, by: Int(every.seconds / 60)))
+                scheduledMinutes = Array(stride(from: start.minuteOfDay, through: until.minuteOfDay, by: Int(every.seconds / 60)))
             }
+            let stepDays = med.steps.map { dayNumber($0.from.iso8601) }
             let startDay = med.start.map { dayNumber($0.iso8601) }
             let endDay = med.end.map { dayNumber($0.iso8601) }
             for day in (from.seconds / 86_400 - 2)...(to.seconds / 86_400 + 2) {
@@ -202,10 +244,20 @@ import MeddTestSupport
                     if !monthdays.contains(parts.day!), !monthdays.contains(parts.day! - length - 1) { continue }
                 }
                 let compact = String(format: "%04d%02d%02d", parts.year!, parts.month!, parts.day!)
-                for minute in minutes {
+                // Steps begun by this day, in turn: the latest times (with their doses) and the latest dose.
+                var minutes = scheduledMinutes
+                var timeDoses = med.timeAmounts.compactMapValues(\.dose)
+                var stepDose = med.dose
+                for (step, stepDay) in Swift.zip(med.steps, stepDays) where stepDay <= day {
+                    if let dose = step.amount.dose { stepDose = dose; timeDoses = [:] }
+                    if let times = step.times { minutes = times.map(\.minuteOfDay); timeDoses = step.timeAmounts.compactMapValues(\.dose) }
+                }
+                for minute in Set(minutes) {
                     let second = expectedInstant(naive: day * 86_400 + Int64(minute) * 60, in: zone)
                     guard second >= from.seconds, second < to.seconds else { continue }
-                    result.insert(ModelDose(id: "\(med.id)_\(compact)_" + String(format: "%02d_%02d", minute / 60, minute % 60), second: second))
+                    let dose = timeDoses[WallTime(minuteOfDay: minute)!] ?? stepDose
+                    result.insert(ModelDose(id: "\(med.id)_\(compact)_" + String(format: "%02d_%02d", minute / 60, minute % 60),
+                                            second: second, dose: dose))
                 }
             }
         }
@@ -267,12 +319,32 @@ import MeddTestSupport
     @Test func matchesModel() async {
         await propertyCheck(count: 500, input: Self.scenario) { scenario in
             let doses = scenario.planner.doses(from: scenario.from, to: scenario.to)
-            let actual = Set(doses.map { ModelDose(id: $0.id.description, second: $0.scheduled.seconds) })
+            let actual = Set(doses.map { ModelDose(id: $0.id.description, second: $0.scheduled.seconds, dose: $0.doseText) })
             let expected = Self.model(scenario, from: scenario.from, to: scenario.to)
             let extra = actual.subtracting(expected).map(\.description).sorted()
             let missing = expected.subtracting(actual).map(\.description).sorted()
             #expect(extra == [])
             #expect(missing == [])
+        }
+    }
+
+    /// (e) Over four years (every month length, leap February 2028, eight DST transitions a zone), with
+    /// `start`, `end` and steps spread over months, the planner still equals the model, dose texts included.
+    @Test func matchesModelOverYears() async {
+        let anchorDay = Self.dayNumber("2028-07-01")
+        let years = zip(Self.medicationSpec.array(of: 1...2), Gen.int(in: 0...Self.zones.count), Gen.int(in: 0..<Self.zones.count))
+            .map { specs, settingsZone, localZone in
+                Scenario(medications: specs.enumerated().map { Self.makeMedication("m\($0)", $1, anchorDay: anchorDay, dayScale: 30) },
+                         settingsZone: settingsZone == Self.zones.count ? .local : .named(Self.zones[settingsZone]),
+                         localZone: Self.zones[localZone], from: PlanFixture.utc("2027-01-01T00:00:00Z"),
+                         to: PlanFixture.utc("2031-01-01T00:00:00Z"), later: PlanFixture.utc("2027-01-01T00:00:00Z"), laterLength: .zero)
+            }
+        await propertyCheck(count: 25, input: years) { scenario in
+            let doses = scenario.planner.doses(from: scenario.from, to: scenario.to)
+            let actual = Set(doses.map { ModelDose(id: $0.id.description, second: $0.scheduled.seconds, dose: $0.doseText) })
+            let expected = Self.model(scenario, from: scenario.from, to: scenario.to)
+            #expect(actual.subtracting(expected).map(\.description).sorted().prefix(5) == [])
+            #expect(expected.subtracting(actual).map(\.description).sorted().prefix(5) == [])
         }
     }
 

@@ -67,6 +67,55 @@ import Testing
             == "08:00 on the 2nd, 3rd, 11th, 12th, 13th, 21st, 22nd and 23rd days of the month")
     }
 
+    /// A `times` entry with a dose of its own gives that dose its text; the others keep the medication's.
+    @Test func doseOfItsOwnFollowsTheTime() {
+        var med = F.medication("m", times: ["20:00", "08:00"], zone: .named("Europe/Berlin"))
+        med.timeAmounts = [F.time("20:00"): DoseAmount(dose: "2 tablets", perDose: 2)]
+        let doses = F.doses(on: "2026-11-22", F.planner([med]))
+        #expect(doses.map(\.doseText) == ["1 tablet", "2 tablets"])
+        #expect(med.amount(on: F.date("2026-11-22"), at: F.time("20:00")) == ("2 tablets", 2))
+        #expect(med.amount(on: F.date("2026-11-22"), at: F.time("08:00")) == ("1 tablet", 1))
+        #expect(med.scheduleSummary == "08:00, 20:00 (2 tablets, 2 units)")
+    }
+
+    /// Each step changes what it gives from its first day on, the rest carrying over from the step before
+    /// (the medication's own before the first); a step's dose replaces the times' own doses too.
+    @Test func taperingSteps() throws {
+        var med = F.medication("pred", times: ["08:00", "20:00"], zone: .named("Europe/Berlin"))
+        med.timeAmounts = [F.time("20:00"): DoseAmount(dose: "evening")]
+        med.steps = [
+            DoseStep(from: F.date("2026-12-02"), amount: DoseAmount(dose: "15 mg", perDose: 3)),
+            DoseStep(from: F.date("2026-12-04"), amount: DoseAmount(dose: "5 mg"), times: [F.time("09:00")]),
+            DoseStep(from: F.date("2026-12-05"), times: [F.time("10:00"), F.time("22:00")],
+                     timeAmounts: [F.time("22:00"): DoseAmount(dose: "night", perDose: 4)]),
+        ]
+        let planner = F.planner([med])
+        let doses = Self.plan(planner, "2026-12-01", "2026-12-06")
+        #expect(doses.map { "\($0.id) \($0.doseText)" } == [
+            "pred_20261201_08_00 1 tablet", "pred_20261201_20_00 evening",
+            "pred_20261202_08_00 15 mg", "pred_20261202_20_00 15 mg",
+            "pred_20261203_08_00 15 mg", "pred_20261203_20_00 15 mg",
+            "pred_20261204_09_00 5 mg",
+            "pred_20261205_10_00 5 mg", "pred_20261205_22_00 night",
+        ])
+        for dose in doses { #expect(planner.dose(dose.id) == dose) }
+        #expect(planner.dose(try #require(DoseID(parsing: "pred_20261204_08_00"))) == nil)
+        #expect(med.amount(on: F.date("2026-12-03"), at: F.time("08:00")).perDose == 3)
+        #expect(med.amount(on: F.date("2026-12-05"), at: F.time("22:00")).perDose == 4)
+        #expect(med.amount(on: F.date("2026-12-05"), at: F.time("10:00")).perDose == 3)
+        #expect(med.amount(on: F.date("2026-12-01"), at: F.time("20:00")).perDose == 1)
+        #expect(med.scheduleSummary == "08:00, 20:00 (evening); from 2026-12-02: 15 mg, 3 units; from 2026-12-04: 5 mg at 09:00; "
+            + "from 2026-12-05: at 10:00, 22:00 (night, 4 units)")
+    }
+
+    /// A step's times replace an interval too.
+    @Test func stepReplacesAnInterval() {
+        var med = F.interval("m", every: .hours(6), from: "06:00", until: "18:00", zone: .named("UTC"))
+        med.steps = [DoseStep(from: F.date("2026-12-02"), times: [F.time("12:00")])]
+        let doses = Self.plan(F.planner([med]), "2026-12-01", "2026-12-03")
+        #expect(Self.ids(doses) == ["m_20261201_06_00", "m_20261201_12_00", "m_20261201_18_00", "m_20261202_12_00"])
+    }
+
     /// `days` keeps only the listed weekdays.
     @Test func weekdayFilter() {
         let med = F.medication("m", times: ["09:00"], filter: DayFilter(weekdays: [.mon, .wed, .fri]))

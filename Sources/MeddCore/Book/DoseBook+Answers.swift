@@ -106,7 +106,7 @@ extension DoseBook {
             }
         }
         let (scheduled, offset) = rules.resolve(local.date, local.time)
-        return .success(DoseRecord(dose: Dose(id: id, name: med.name, doseText: med.dose, scheduled: scheduled, utcOffset: offset)))
+        return .success(DoseRecord(dose: Dose(id: id, name: med.name, doseText: med.amount(on: local.date, at: local.time).dose, scheduled: scheduled, utcOffset: offset)))
     }
 }
 

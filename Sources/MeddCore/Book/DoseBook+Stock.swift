@@ -14,7 +14,7 @@ public struct StockCount: Hashable, Sendable, Codable {
     }
 }
 
-/// Stock: a taken dose subtracts `per_dose`; falling to `refill_at` records one `low-stock` per crossing.
+/// Stock: a taken dose subtracts its `per_dose` (the time's, the step's or the medication's); falling to `refill_at` records one `low-stock` per crossing.
 extension DoseBook {
     /// Restarts counting for every medication whose configured `stock` differs from its count's:
     /// editing `stock` in the file is how a refill is recorded. `reload` calls this itself.
@@ -34,11 +34,11 @@ extension DoseBook {
     }
 
     /// Adjusts the level for a dose moving into or out of `taken` at `at`.
-    mutating func countStock(_ medication: String, becameTaken: Bool, at: Instant) {
-        guard var count = stock[medication], at >= count.since else { return }
-        let perDose = configuration.medication(medication)?.perDose ?? 1
+    mutating func countStock(_ dose: DoseID, becameTaken: Bool, at: Instant) {
+        guard var count = stock[dose.medication], at >= count.since else { return }
+        let perDose = configuration.medication(dose.medication)?.amount(on: dose.date, at: dose.time).perDose ?? 1
         count.level += becameTaken ? -perDose : perDose
-        stock[medication] = count
+        stock[dose.medication] = count
     }
 
     /// The `low-stock` event owed when a taken dose brought the level down to `refill_at`.

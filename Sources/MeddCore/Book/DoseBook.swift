@@ -65,7 +65,7 @@ public struct DoseBook: Sendable {
         var record = before
         guard record.apply(event) else { return }
         if countingStock, event.kind.isFinal, (before.state == .taken) != (event.kind == .taken) {
-            countStock(id.medication, becameTaken: event.kind == .taken, at: event.kind == .taken ? event.at : before.answeredAt ?? event.at)
+            countStock(id, becameTaken: event.kind == .taken, at: event.kind == .taken ? event.at : before.answeredAt ?? event.at)
         }
         if snoozes[id.snoozeID] == id { snoozes[id.snoozeID] = nil }
         if event.kind == .snoozed {

@@ -28,7 +28,7 @@ public struct Planner: Sendable {
         guard let med = configuration.medication(id.medication), !med.paused,
               let filter = med.schedule.dayFilter, med.isActive(on: id.date),
               filter.includes(id.date, start: med.start),
-              med.schedule.wallTimes.contains(id.time) else { return nil }
+              med.wallTimes(on: id.date).contains(id.time) else { return nil }
         return makeDose(med, id.date, id.time, rules: rules(for: med))
     }
 
@@ -47,14 +47,13 @@ public struct Planner: Sendable {
 
     private func append(_ med: Medication, rules: ZoneRules, from: Instant, to: Instant, into result: inout [Dose]) {
         guard !med.paused, let filter = med.schedule.dayFilter, from < to else { return }
-        let times = med.schedule.wallTimes
         // A nominal date can land a day either side of its UTC date, so widen by one day.
         var date = rules.local(from).date.adding(days: -1)
         let last = rules.local(to).date.adding(days: 1)
         if let start = med.start, start > date { date = start }
         while date <= last, med.end.map({ date <= $0 }) ?? true {
             if filter.includes(date, start: med.start) {
-                for time in times {
+                for time in med.wallTimes(on: date) {
                     let dose = makeDose(med, date, time, rules: rules)
                     if dose.scheduled >= from, dose.scheduled < to { result.append(dose) }
                 }
@@ -66,6 +65,6 @@ public struct Planner: Sendable {
     private func makeDose(_ med: Medication, _ date: LocalDate, _ time: WallTime, rules: ZoneRules) -> Dose {
         let (instant, offset) = rules.resolve(date, time)
         return Dose(id: DoseID(medication: med.id, date: date, time: time), name: med.name,
-                    doseText: med.dose, scheduled: instant, utcOffset: offset)
+                    doseText: med.amount(on: date, at: time).dose, scheduled: instant, utcOffset: offset)
     }
 }

@@ -12,6 +12,10 @@ public struct Medication: Hashable, Sendable {
     public var stock: Int? = nil
     public var perDose: Int = 1
     public var refillAt: Int? = nil
+    /// Dose text and units of particular times of `times`, where they differ from `dose` and `per_dose`.
+    public var timeAmounts: [WallTime: DoseAmount] = [:]
+    /// The tapering steps, ascending by `from`, no two on one date.
+    public var steps: [DoseStep] = []
 
     public init(id: String, name: String, dose: String, schedule: Schedule) {
         self.id = id
@@ -29,6 +33,60 @@ public struct Medication: Hashable, Sendable {
         if let start, date < start { return false }
         if let end, date > end { return false }
         return true
+    }
+
+    /// The schedule in words with the doses of particular times and the steps, as `medctl meds` shows it:
+    /// `08:00, 20:00 (2 tablets); from 2026-12-01: 5 mg at 08:00`.
+    public var scheduleSummary: String {
+        var parts = [schedule.summary(timeAmounts: timeAmounts)]
+        for step in steps {
+            let changes = [step.amount.summary, step.times.map { "at " + Schedule.timesSummary($0, step.timeAmounts) } ?? ""]
+            parts.append("from \(step.from): " + changes.filter { !$0.isEmpty }.joined(separator: " "))
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    /// What applies on `date`: the medication's own values, changed by each step begun by then in turn.
+    /// A step's dose or units replace those of every time too; its times replace the times with their doses.
+    func regimen(on date: LocalDate) -> Regimen {
+        var regimen = Regimen(times: nil, timeAmounts: timeAmounts, dose: dose, perDose: perDose)
+        for step in steps {
+            guard step.from <= date else { break }
+            if let dose = step.amount.dose {
+                regimen.dose = dose
+                regimen.timeAmounts = regimen.timeAmounts.mapValues { DoseAmount(perDose: $0.perDose) }
+            }
+            if let perDose = step.amount.perDose {
+                regimen.perDose = perDose
+                regimen.timeAmounts = regimen.timeAmounts.mapValues { DoseAmount(dose: $0.dose) }
+            }
+            if let times = step.times {
+                regimen.times = times
+                regimen.timeAmounts = step.timeAmounts
+            }
+        }
+        return regimen
+    }
+
+    /// The nominal times of `date` if its day filter allows it, ascending: the latest step's, else the schedule's.
+    func wallTimes(on date: LocalDate) -> [WallTime] {
+        steps.isEmpty ? schedule.wallTimes : regimen(on: date).times.map { Set($0).sorted() } ?? schedule.wallTimes
+    }
+
+    /// The dose text and units of the dose due (or, as needed, taken) at `time` on `date`.
+    public func amount(on date: LocalDate, at time: WallTime) -> (dose: String, perDose: Int) {
+        let regimen = regimen(on: date)
+        let ofTime = regimen.timeAmounts[time]
+        return (ofTime?.dose ?? regimen.dose, ofTime?.perDose ?? regimen.perDose)
+    }
+
+    /// The values in force on one day.
+    struct Regimen {
+        /// nil: the schedule's own times.
+        var times: [WallTime]?
+        var timeAmounts: [WallTime: DoseAmount]
+        var dose: String
+        var perDose: Int
     }
 }
 

@@ -1,0 +1,16 @@
+/// How much one dose is: the text alerts show and the units it takes from stock. A field left nil
+/// keeps the value of the level around it (a `times` entry inside a step, a step inside a medication).
+public struct DoseAmount: Hashable, Sendable {
+    public var dose: String?
+    public var perDose: Int?
+
+    public init(dose: String? = nil, perDose: Int? = nil) {
+        self.dose = dose
+        self.perDose = perDose
+    }
+
+    /// `2 tablets, 2 units`, `2 units`: what differs, in words; empty when nothing does.
+    var summary: String {
+        [dose, perDose.map { $0 == 1 ? "1 unit" : "\($0) units" }].compactMap { $0 }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,43 @@
+"""Schedules beyond plain times, end to end: a time with a dose of its own, tapering steps."""
+from harness import berlin, dose_events
+
+
+def medication(med, body):
+    return f'[settings]\ntimezone = "Europe/Berlin"\n\n[medication.{med}]\nname = "Prednisone"\ndose = "20 mg"\n{body}\n'
+
+
+def test_a_time_with_a_dose_of_its_own_carries_it_to_journal_stock_and_meds(daemons, med):
+    """The 20:00 dose fires with its own text in MEDD_DOSE and takes its own units from stock."""
+    daemon = daemons(medication(med, 'times = ["08:00", { at = "20:00", dose = "2 tablets", per_dose = 2 }]\nstock = 10'),
+                     berlin(19, 59, 57))
+    [fired] = dose_events(med, MEDD_EVENT="fired", timeout=8)
+    assert fired["MEDD_DOSE_ID"] == f"{med}_20261122_20_00"
+    assert fired["MEDD_DOSE"] == "2 tablets"
+    assert "2 tablets" in fired["MESSAGE"]
+    daemon.call("Taken", dose=med)
+    [taken] = dose_events(med, MEDD_EVENT="taken")
+    assert taken["MEDD_DOSE"] == "2 tablets"
+    [listed] = daemon.call("Medications")["medications"]
+    assert listed["stock"] == 8
+    assert listed["schedule"] == "08:00, 20:00 (2 tablets, 2 units)"
+    doses = daemon.call("ListDoses", **{"from": "2026-11-23T00:00:00+01:00", "to": "2026-11-24T00:00:00+01:00"})["doses"]
+    assert [(d["id"], d["dose"]) for d in doses] == [(f"{med}_20261123_08_00", "20 mg"), (f"{med}_20261123_20_00", "2 tablets")]
+
+
+def test_steps_change_dose_and_times_from_their_day_on(daemons, med):
+    """A step's dose applies from its first day; a later step's times replace the schedule's."""
+    body = ('times = ["08:00", "20:00"]\nstart = "2026-11-20"\n\n'
+            '[[medication.{m}.step]]\nfrom = "2026-11-22"\ndose = "10 mg"\n\n'
+            '[[medication.{m}.step]]\nfrom = "2026-11-24"\ntimes = ["09:00"]\n').format(m=med)
+    daemon = daemons(medication(med, body), berlin(7, 59, 57))
+    [fired] = dose_events(med, MEDD_EVENT="fired", timeout=8)
+    assert (fired["MEDD_DOSE_ID"], fired["MEDD_DOSE"]) == (f"{med}_20261122_08_00", "10 mg")
+    doses = daemon.call("ListDoses", **{"from": "2026-11-21T00:00:00+01:00", "to": "2026-11-26T00:00:00+01:00"})["doses"]
+    assert [(d["id"][len(med) + 1:], d["dose"]) for d in doses] == [
+        ("20261121_08_00", "20 mg"), ("20261121_20_00", "20 mg"),
+        ("20261122_08_00", "10 mg"), ("20261122_20_00", "10 mg"),
+        ("20261123_08_00", "10 mg"), ("20261123_20_00", "10 mg"),
+        ("20261124_09_00", "10 mg"), ("20261125_09_00", "10 mg"),
+    ]
+    [listed] = daemon.call("Medications")["medications"]
+    assert listed["schedule"] == "08:00, 20:00; from 2026-11-22: 10 mg; from 2026-11-24: at 09:00"
