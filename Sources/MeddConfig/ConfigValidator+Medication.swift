@@ -36,8 +36,10 @@ extension ConfigValidator {
         if let start, let end, end < start {
             report(path.appending("end"), .value, "\"\(end)\" is before start \"\(start)\"; end is the last day and cannot come before the first")
         }
+        let timesRefused = table["as_needed"]?.bool == true ? "as_needed = true takes no schedule"
+            : table["after_taken"] != nil ? "after_taken times the doses by the answers" : nil
         let doseSteps = table["step"].map {
-            steps($0.tomlValue, at: path.appending("step"), start: start, end: end, asNeeded: table["as_needed"]?.bool == true)
+            steps($0.tomlValue, at: path.appending("step"), start: start, end: end, timesRefused: timesRefused)
         } ?? []
         let timezone = table["timezone"].flatMap { zone($0.tomlValue, at: path.appending("timezone")) }
         let notes = table["notes"].flatMap { string($0.tomlValue, at: path.appending("notes")) }

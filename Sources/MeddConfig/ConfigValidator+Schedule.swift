@@ -30,30 +30,46 @@ extension ConfigValidator {
         let times = table["times"].flatMap { readTimes($0.tomlValue, at: path.appending("times")) }
         timeAmounts = times?.amounts ?? [:]
         let every = table["every"].flatMap { readEvery($0.tomlValue, at: path.appending("every")) }
+        let afterTaken = table["after_taken"].flatMap { readEvery($0.tomlValue, at: path.appending("after_taken")) }
         let from = table["from"].flatMap { wallTime($0.tomlValue, at: path.appending("from")) }
         let until = table["until"].flatMap { wallTime($0.tomlValue, at: path.appending("until")) }
         if has("times") && has("every") {
             report(path.appending("every"), .key, "cannot be combined with times; give either fixed times or an interval")
         }
-        if !has("every") {
+        for other in ["times", "every"] where has("after_taken") && has(other) {
+            report(path.appending("after_taken"), .key, "cannot be combined with \(other); the doses after the first follow the answers instead")
+        }
+        if !has("every") && !has("after_taken") {
             for key in ["from", "until"] where has(key) {
-                report(path.appending(key), .key, "only applies together with every; add e.g. every = \"6h\" or remove \(key)")
+                report(path.appending(key), .key, "only applies together with every or after_taken; add e.g. every = \"6h\" or remove \(key)")
             }
         }
-        if let from, let until, until < from {
-            report(path.appending("until"), .value, "\"\(until)\" is earlier than from \"\(from)\"; the doses run from `from` to `until` within one day")
+        let window = has("after_taken") ? Self.afterTakenWindow : Self.everyWindow
+        if let from = from ?? window.from, let until = until ?? window.until, until < from, has("from") || has("until") {
+            let written = has("until") ? "\"\(until)\"" : "the default \"\(until)\""
+            report(path.appending(has("until") ? "until" : "from"), .value,
+                   "\(written) is earlier than from \"\(from)\"; the doses run from `from` to `until` within one day")
         }
-        let misspeltSchedule = ["times", "every", "as_needed"].contains { misspells($0, in: table, known: Keys.medication) }
-        if asNeeded == false && !has("times") && !has("every") && !misspeltSchedule {
-            report(path, .key, "has no schedule; add times = [\"08:00\"], every = \"6h\" or as_needed = true")
+        let misspeltSchedule = ["times", "every", "after_taken", "as_needed"].contains { misspells($0, in: table, known: Keys.medication) }
+        if asNeeded == false && !has("times") && !has("every") && !has("after_taken") && !misspeltSchedule {
+            report(path, .key, "has no schedule; add times = [\"08:00\"], every = \"6h\", after_taken = \"8h\" or as_needed = true")
         }
 
-        guard issues.count == issuesBefore, let filter,
-              let dayStart = WallTime(minuteOfDay: 0), let dayEnd = WallTime(minuteOfDay: 1439) else { return nil }
+        guard issues.count == issuesBefore, let filter else { return nil }
         if let times { return .times(times.times, filter) }
-        if let every { return .interval(every: every, from: from ?? dayStart, until: until ?? dayEnd, filter) }
+        if let every, let dayStart = Self.everyWindow.from, let dayEnd = Self.everyWindow.until {
+            return .interval(every: every, from: from ?? dayStart, until: until ?? dayEnd, filter)
+        }
+        if let afterTaken, let first = Self.afterTakenWindow.from, let last = Self.afterTakenWindow.until {
+            return .afterTaken(interval: afterTaken, from: from ?? first, until: until ?? last, filter)
+        }
         return nil
     }
+
+    /// The default `from` and `until` of `every`: the whole day.
+    private static let everyWindow = (from: WallTime(minuteOfDay: 0), until: WallTime(minuteOfDay: 1439))
+    /// The default `from` and `until` of `after_taken`: the waking day.
+    private static let afterTakenWindow = (from: WallTime(hour: 8, minute: 0), until: WallTime(hour: 22, minute: 0))
 
     /// A non-empty list of distinct times, each `HH:MM` or `{ at = "HH:MM", dose = "…", per_dose = N }`.
     func readTimes(_ value: TOMLValue, at path: ConfigPath) -> (times: [WallTime], amounts: [WallTime: DoseAmount])? {
@@ -104,7 +120,7 @@ extension ConfigValidator {
                    perDose: table["per_dose"].flatMap { integer($0.tomlValue, at: path.appending("per_dose"), in: 1...Int.max) })
     }
 
-    /// A whole number of minutes from 1m to 24h.
+    /// A whole number of minutes from 1m to 24h (`every`, `after_taken`).
     private func readEvery(_ value: TOMLValue, at path: ConfigPath) -> TimeSpan? {
         guard let span = duration(value, at: path) else { return nil }
         let written = Self.quoted(value.string ?? span.description)

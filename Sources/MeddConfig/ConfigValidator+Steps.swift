@@ -3,8 +3,9 @@ import TOMLKit
 
 /// The `[[medication.ID.step]]` tables of a tapering plan.
 extension ConfigValidator {
-    /// The steps in date order; `start`, `end` and `asNeeded` are the medication's, to check each step against.
-    func steps(_ value: TOMLValue, at path: ConfigPath, start: LocalDate?, end: LocalDate?, asNeeded: Bool) -> [DoseStep] {
+    /// The steps in date order; `start` and `end` are the medication's, to check each step against, and
+    /// `timesRefused` says why a step may not give `times`, if it may not.
+    func steps(_ value: TOMLValue, at path: ConfigPath, start: LocalDate?, end: LocalDate?, timesRefused: String?) -> [DoseStep] {
         if value.type == .table {
             report(path, .key, "expected an array of tables, found a table; write [[medication.ID.step]] for each step")
             return []
@@ -14,7 +15,7 @@ extension ConfigValidator {
         var previous: (from: LocalDate, offset: Int)? = nil
         for (offset, element) in elements.enumerated() {
             let stepPath = path.appending(index: offset)
-            guard let step = step(element, at: stepPath, asNeeded: asNeeded) else { continue }
+            guard let step = step(element, at: stepPath, timesRefused: timesRefused) else { continue }
             let fromPath = stepPath.appending("from")
             if let previous, step.from <= previous.from {
                 let relation = step.from == previous.from ? "is the same day as" : "comes before"
@@ -31,7 +32,7 @@ extension ConfigValidator {
         return steps.count == elements.count ? steps : []
     }
 
-    private func step(_ value: TOMLValue, at path: ConfigPath, asNeeded: Bool) -> DoseStep? {
+    private func step(_ value: TOMLValue, at path: ConfigPath, timesRefused: String?) -> DoseStep? {
         guard let table = table(value, at: path, expected: "a step table with from and any of dose, per_dose, times") else {
             return nil
         }
@@ -45,8 +46,8 @@ extension ConfigValidator {
         }
         let amount = doseAmount(in: table, at: path)
         let times = table["times"].flatMap { readTimes($0.tomlValue, at: path.appending("times")) }
-        if asNeeded, table["times"] != nil {
-            report(path.appending("times"), .key, "as_needed = true takes no schedule; remove times from this step")
+        if let timesRefused, table["times"] != nil {
+            report(path.appending("times"), .key, "\(timesRefused); remove times from this step")
         }
         let changes = ["dose", "per_dose", "times"]
         if !changes.contains(where: { table[$0] != nil }), !changes.contains(where: { misspells($0, in: table, known: Keys.step) }) {

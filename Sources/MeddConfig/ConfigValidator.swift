@@ -72,7 +72,7 @@ final class ConfigValidator {
         static let topLevel = ["settings", "medication", "hook"]
         static let settings = ["horizon_days", "grace", "renotify", "snooze", "early", "timezone"]
         static let medication = [
-            "name", "dose", "times", "days", "every_days", "cycle", "monthdays", "every", "from", "until", "start", "end",
+            "name", "dose", "times", "days", "every_days", "cycle", "monthdays", "every", "after_taken", "from", "until", "start", "end",
             "timezone", "notes", "paused", "as_needed", "min_interval", "max_per_day", "stock", "per_dose", "refill_at",
             "step",
         ]
@@ -83,6 +83,6 @@ final class ConfigValidator {
         static let cycle = ["on", "off"]
         static let hook = ["on", "exec", "timeout"]
         /// The keys that give a medication a schedule; none of them go with `as_needed = true`.
-        static let schedule = ["times", "every", "days", "every_days", "cycle", "monthdays"]
+        static let schedule = ["times", "every", "after_taken", "days", "every_days", "cycle", "monthdays"]
     }
 }

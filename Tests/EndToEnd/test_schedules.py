@@ -41,3 +41,31 @@ def test_steps_change_dose_and_times_from_their_day_on(daemons, med):
     ]
     [listed] = daemon.call("Medications")["medications"]
     assert listed["schedule"] == "08:00, 20:00; from 2026-11-22: 10 mg; from 2026-11-24: at 09:00"
+
+
+def test_after_taken_answered_late_moves_the_next_dose(daemons, med):
+    """Taken at 09:30 instead of 08:00, the next dose is due 8 hours later, at 17:30; the same history gives
+    the same ID after a restart, and the next dose fires at that time."""
+    body = 'after_taken = "8h"\nuntil = "21:00"'
+    daemon = daemons(medication(med, body), berlin(9, 29, 58))
+    [fired] = dose_events(med, MEDD_EVENT="fired", timeout=8)
+    assert fired["MEDD_DOSE_ID"] == f"{med}_20261122_08_00"
+    day = {"from": "2026-11-22T00:00:00+01:00", "to": "2026-11-23T00:00:00+01:00"}
+    assert [d["id"] for d in daemon.call("ListDoses", **day)["doses"]] == [f"{med}_20261122_08_00"]
+    daemon.call("Taken", dose=med, at="2026-11-22T09:30:00+01:00")
+    listed = daemon.call("ListDoses", **day)["doses"]
+    assert [(d["id"], d["state"]) for d in listed] == [(f"{med}_20261122_08_00", "taken"), (f"{med}_20261122_17_30", "planned")]
+    assert listed[1]["scheduled"] == "2026-11-22T17:30:00+01:00"
+    assert daemon.call("Status")["nextDose"]["id"] == f"{med}_20261122_17_30"
+    [listed_med] = daemon.call("Medications")["medications"]
+    assert listed_med["schedule"] == "08:00, then 8h after each dose is taken, until 21:00"
+
+    daemon.stop()
+    daemon.start(berlin(17, 29, 58))
+    assert [d["id"] for d in daemon.call("ListDoses", **day)["doses"]] == [f"{med}_20261122_08_00", f"{med}_20261122_17_30"]
+    fired = dose_events(med, at_least=2, MEDD_EVENT="fired", timeout=8)
+    assert [e["MEDD_DOSE_ID"] for e in fired] == [f"{med}_20261122_08_00", f"{med}_20261122_17_30"]
+    assert fired[1]["MEDD_SCHEDULED"] == "2026-11-22T17:30:00+01:00"
+    # Skipped at once: the next would be 01:30 tomorrow, after `until`, so the day is done.
+    daemon.call("Skip", dose=med)
+    assert [d["id"] for d in daemon.call("ListDoses", **day)["doses"]][-1] == f"{med}_20261122_17_30"

@@ -88,11 +88,18 @@ struct ValidFixtureTests {
         ])
     }
 
+    /// `after_taken` with its own window.
+    @Test func referenceAfterTakenMedication() throws {
+        let medication = try #require(try load("reference").medication("paracetamol"))
+        #expect(medication.schedule == .afterTaken(interval: .hours(6), from: try time("07:00"), until: try time("23:00"), DayFilter()))
+        #expect(medication.isAfterTaken)
+    }
+
     /// The reference hook keeps its argv, events and timeout; medications are sorted by ID.
     @Test func referenceHookAndOrder() throws {
         let configuration = try load("reference")
         #expect(configuration.hooks == [Hook(on: [.fired, .missed], exec: ["/usr/local/bin/my-hook", "--flag"], timeout: TimeSpan(seconds: 10))])
-        #expect(configuration.medications.map(\.id) == ["antibiotic", "ibuprofen", "metformin", "pill", "prednisone"])
+        #expect(configuration.medications.map(\.id) == ["antibiotic", "ibuprofen", "metformin", "paracetamol", "pill", "prednisone"])
     }
 
     /// An empty file is the default configuration.

@@ -218,7 +218,7 @@ import MeddTestSupport
             let filter: DayFilter
             let scheduledMinutes: [Int]
             switch med.schedule {
-            case .asNeeded: continue
+            case .asNeeded, .afterTaken: continue  // never generated here
             case .times(let times, let f):
                 filter = f
                 scheduledMinutes = times.map(\.minuteOfDay)

@@ -18,7 +18,7 @@ extension DoseBook {
             let reason: String?
             if let med = newConfiguration.medication(id.medication) {
                 if med.paused { reason = "medication paused" }
-                else if planner.dose(id) == nil { reason = "no longer in the configuration" }
+                else if planner.dose(id, records: records) == nil { reason = "no longer in the configuration" }
                 else { reason = nil }
             } else {
                 reason = "medication removed from the configuration"
@@ -47,13 +47,20 @@ extension DoseBook {
     private mutating func advance(to now: Instant, reconsidering: Bool) -> [Effect] {
         let horizon = TimeSpan.days(Int64(settings.horizonDays))
         let previous = watermark ?? now - settings.grace
-        let lookbackStart = max(min(previous, now - settings.grace), now - horizon)
+        // A dose of an `after_taken` medication may come due before the watermark (its previous dose was
+        // answered late, naming an earlier time): the plan then looks back the whole horizon to find it.
+        let lookbackStart = afterTakenMedications.isEmpty ? max(min(previous, now - settings.grace), now - horizon) : now - horizon
         ensurePlanned(from: lookbackStart, through: now + horizon, replanningUntil: now + horizon + .days(1))
         var effects: [Effect] = []
         expireOpenDoses(now, &effects)
         endSnoozes(now, &effects)
         renotify(now, &effects)
-        fireDueDoses(now, after: previous, reconsidering: reconsidering, &effects)
+        // A dose of an `after_taken` medication missed here plans the next one (an invalidated plan), which
+        // may be due already: plan and fire again until nothing moves.
+        repeat {
+            ensurePlanned(from: lookbackStart, through: now + horizon, replanningUntil: now + horizon + .days(1))
+            fireDueDoses(now, after: previous, reconsidering: reconsidering, &effects)
+        } while plannedUntil.usec == .min
         watermark = max(previous, now)
         effects.append(.wakeUp(at: nextWakeUp(after: now)))
         return effects
@@ -92,7 +99,8 @@ extension DoseBook {
     /// per medication alerts (the latest), older ones within grace are superseded, and ones past
     /// grace are missed. Doses that only appeared through a reload or zone change, due before the
     /// watermark, alert only when `reconsidering`, within grace, and when their medication had no
-    /// other dose alert or answered within grace — so editing a time never doubles a dose.
+    /// other dose alert or answered within grace — so editing a time never doubles a dose. A dose of an
+    /// `after_taken` medication that came due before the dose before it was answered is new when planned.
     private mutating func fireDueDoses(_ now: Instant, after previous: Instant, reconsidering: Bool, _ effects: inout [Effect]) {
         var onTime: [Dose] = []
         var late: [String: [Dose]] = [:]
@@ -100,9 +108,11 @@ extension DoseBook {
             if dose.scheduled > now { break }  // the plan is sorted by due instant
             guard records[dose.id] == nil else { continue }
             let age = TimeSpan(seconds: now.seconds - dose.scheduled.seconds)
-            if dose.scheduled > previous {
+            let followsAnAnswer = dose.scheduled <= previous && followsAnAnswer(dose)
+            if dose.scheduled > previous || followsAnAnswer {
                 if age >= settings.grace {
-                    emit(DoseEvent(kind: .missed, dose: dose, at: now, source: .daemon, reason: "came due while medd was not running"), into: &effects)
+                    let reason = followsAnAnswer ? "came due before the dose before it was answered" : "came due while medd was not running"
+                    emit(DoseEvent(kind: .missed, dose: dose, at: now, source: .daemon, reason: reason), into: &effects)
                 } else if age <= Self.onTimeTolerance {
                     onTime.append(dose)
                 } else {
@@ -122,6 +132,13 @@ extension DoseBook {
             if let alerting { fire(alerting, now, &effects) }
         }
         for dose in onTime { fire(dose, now, &effects) }
+    }
+
+    /// A dose of an `after_taken` medication after the first of its day: it exists once the one before is answered.
+    private func followsAnAnswer(_ dose: Dose) -> Bool {
+        guard afterTakenMedications.contains(dose.medication),
+              case .afterTaken(_, let from, _, _) = configuration.medication(dose.medication)?.schedule else { return false }
+        return dose.id.time != from
     }
 
     private mutating func fire(_ dose: Dose, _ now: Instant, _ effects: inout [Effect]) {

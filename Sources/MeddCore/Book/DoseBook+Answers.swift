@@ -69,7 +69,7 @@ extension DoseBook {
     public func resolve(_ target: String, at when: Instant) -> Result<DoseRecord, Rejection> {
         if let id = DoseID(parsing: target) {
             if let record = records[id] { return .success(record) }
-            if let dose = planner.dose(id) { return .success(DoseRecord(dose: dose)) }
+            if let dose = planner.dose(id, records: records) { return .success(DoseRecord(dose: dose)) }
             if configuration.medication(id.medication) == nil { return .failure(.noSuchMedication(id.medication)) }
             return .failure(.noSuchDose(target))
         }
@@ -78,7 +78,7 @@ extension DoseBook {
         let openDoses = open.filter { $0.medication == target }.sorted()
         if openDoses.count > 1 { return .failure(.ambiguous(openDoses)) }
         if let id = openDoses.first, let record = records[id] { return .success(record) }
-        let upcoming = planner.doses(from: when - settings.grace, to: when + .days(Int64(settings.horizonDays)), medication: target)
+        let upcoming = planner.doses(from: when - settings.grace, to: when + .days(Int64(settings.horizonDays)), medication: target, records: records)
         guard let next = upcoming.first(where: { records[$0.id] == nil }) else {
             return .failure(.noSuchDose("\(target) has no open or upcoming dose"))
         }

@@ -28,7 +28,7 @@ extension DoseBook {
         let inWindow = from >= plannedFrom && to <= plannedUntil
         let planned: ArraySlice<Dose> = inWindow
             ? plan[plan.firstIndex(dueAfter: Instant(usec: from.usec - 1))..<plan.firstIndex(dueAfter: Instant(usec: to.usec - 1))]
-            : planner.doses(from: from, to: to, medication: medication)[...]
+            : planner.doses(from: from, to: to, medication: medication, records: records)[...]
         // Recorded doses the plan no longer yields (as-needed doses, a changed schedule) are listed too.
         let inRange = recorded[Self.firstIndex(in: recorded, dueFrom: from)..<Self.firstIndex(in: recorded, dueFrom: to)]
         let extras = inRange.filter { record in

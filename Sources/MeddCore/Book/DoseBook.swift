@@ -4,10 +4,15 @@
 /// Its state is a fold over `DoseEvent`s, so `absorb`-ing the ledger's events rebuilds it exactly.
 public struct DoseBook: Sendable {
     public internal(set) var configuration: Configuration {
-        didSet { hasSchedules = Self.hasSchedules(configuration) }
+        didSet {
+            hasSchedules = Self.hasSchedules(configuration)
+            afterTakenMedications = Self.afterTakenMedications(configuration)
+        }
     }
     /// Some medication plans doses (not all are as-needed or paused): then the plan needs extending.
     private(set) var hasSchedules: Bool
+    /// The medications whose next dose follows the answer to the one before: an answer replans.
+    private(set) var afterTakenMedications: Set<String>
     public internal(set) var localZone: ZoneRules
     /// Every dose that has had an event, except final ones the ledger holds (see `heldFrom`).
     public internal(set) var records: [DoseID: DoseRecord] = [:]
@@ -41,6 +46,7 @@ public struct DoseBook: Sendable {
     public init(configuration: Configuration, localZone: ZoneRules, watermark: Instant? = nil) {
         self.configuration = configuration
         self.hasSchedules = Self.hasSchedules(configuration)
+        self.afterTakenMedications = Self.afterTakenMedications(configuration)
         self.localZone = localZone
         self.watermark = watermark
     }
@@ -49,6 +55,10 @@ public struct DoseBook: Sendable {
 
     private static func hasSchedules(_ configuration: Configuration) -> Bool {
         configuration.medications.contains { !$0.isAsNeeded && !$0.paused }
+    }
+
+    private static func afterTakenMedications(_ configuration: Configuration) -> Set<String> {
+        Set(configuration.medications.filter(\.isAfterTaken).map(\.id))
     }
     public var planner: Planner { Planner(configuration: configuration, localZone: localZone) }
 
@@ -74,6 +84,7 @@ public struct DoseBook: Sendable {
         }
         if record.state.isOpen { open.insert(id) } else { open.remove(id) }
         records[id] = record
+        if event.kind.isFinal, afterTakenMedications.contains(id.medication) { invalidatePlan() }
     }
 
     /// Another dose took this one's snooze slot: it is pending again, with no snooze.
@@ -93,7 +104,7 @@ public struct DoseBook: Sendable {
     /// Leaves the plan as it is when its window covers `start` through `horizon`; else plans `[start, end)` afresh.
     mutating func ensurePlanned(from start: Instant, through horizon: Instant, replanningUntil end: Instant) {
         guard plannedUntil < horizon || plannedFrom > start else { return }
-        plan = planner.doses(from: start, to: end)
+        plan = planner.doses(from: start, to: end, records: records)
         plannedFrom = start
         plannedUntil = end
     }

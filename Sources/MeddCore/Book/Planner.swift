@@ -1,4 +1,5 @@
-/// Expands a configuration into doses. Pure: the same configuration, zone and range give the same doses.
+/// Expands a configuration into doses. Pure: the same configuration, zone, records and range give the
+/// same doses. Records matter only to `after_taken` medications, whose doses follow the answers.
 public struct Planner: Sendable {
     public let configuration: Configuration
     /// The system zone that `timezone = "local"` follows.
@@ -13,22 +14,28 @@ public struct Planner: Sendable {
         self.localZone = localZone
     }
 
-    /// Every scheduled dose due in `[from, to)`, ordered by due instant, then ID.
-    public func doses(from: Instant, to: Instant, medication: String? = nil) -> [Dose] {
+    /// Every scheduled dose due in `[from, to)`, ordered by due instant, then ID. `records` are the doses
+    /// recorded so far (the book's), which `after_taken` medications plan from.
+    public func doses(from: Instant, to: Instant, medication: String? = nil, records: [DoseID: DoseRecord] = [:]) -> [Dose] {
         var result: [Dose] = []
+        let recordedByDay = Self.recordedByDay(records, of: configuration.medications.filter(\.isAfterTaken).map(\.id))
         for med in configuration.medications where medication == nil || med.id == medication {
-            append(med, rules: rules(for: med), from: from, to: to, into: &result)
+            append(med, rules: rules(for: med), from: from, to: to, recorded: recordedByDay[med.id] ?? [:], into: &result)
         }
         result.sort { ($0.scheduled, $0.id) < ($1.scheduled, $1.id) }
         return result
     }
 
-    /// The scheduled dose with this ID, if the configuration yields it.
-    public func dose(_ id: DoseID) -> Dose? {
+    /// The scheduled dose with this ID, if the configuration (and for `after_taken`, `records`) yields it.
+    public func dose(_ id: DoseID, records: [DoseID: DoseRecord] = [:]) -> Dose? {
         guard let med = configuration.medication(id.medication), !med.paused,
               let filter = med.schedule.dayFilter, med.isActive(on: id.date),
-              filter.includes(id.date, start: med.start),
-              med.wallTimes(on: id.date).contains(id.time) else { return nil }
+              filter.includes(id.date, start: med.start) else { return nil }
+        if let chain = afterTakenChain(med, rules: rules(for: med)) {
+            let recorded = Self.recordedByDay(records, of: [med.id])[med.id]?[id.date] ?? []
+            return chain.doses(on: id.date, recorded: recorded).first { $0.id == id }
+        }
+        guard med.wallTimes(on: id.date).contains(id.time) else { return nil }
         return makeDose(med, id.date, id.time, rules: rules(for: med))
     }
 
@@ -45,26 +52,44 @@ public struct Planner: Sendable {
         }
     }
 
-    private func append(_ med: Medication, rules: ZoneRules, from: Instant, to: Instant, into result: inout [Dose]) {
+    private func append(_ med: Medication, rules: ZoneRules, from: Instant, to: Instant,
+                        recorded: [LocalDate: [DoseRecord]], into result: inout [Dose]) {
         guard !med.paused, let filter = med.schedule.dayFilter, from < to else { return }
+        let chain = afterTakenChain(med, rules: rules)
         // A nominal date can land a day either side of its UTC date, so widen by one day.
         var date = rules.local(from).date.adding(days: -1)
         let last = rules.local(to).date.adding(days: 1)
         if let start = med.start, start > date { date = start }
         while date <= last, med.end.map({ date <= $0 }) ?? true {
             if filter.includes(date, start: med.start) {
-                for time in med.wallTimes(on: date) {
-                    let dose = makeDose(med, date, time, rules: rules)
-                    if dose.scheduled >= from, dose.scheduled < to { result.append(dose) }
-                }
+                let doses = chain?.doses(on: date, recorded: recorded[date] ?? [])
+                    ?? med.wallTimes(on: date).map { makeDose(med, date, $0, rules: rules) }
+                for dose in doses where dose.scheduled >= from && dose.scheduled < to { result.append(dose) }
             }
             date = date.adding(days: 1)
         }
     }
 
-    private func makeDose(_ med: Medication, _ date: LocalDate, _ time: WallTime, rules: ZoneRules) -> Dose {
-        let (instant, offset) = rules.resolve(date, time)
+    /// The dose of `med` named by `date` and `time`, due at `instant` (by default, when the zone reads them).
+    func makeDose(_ med: Medication, _ date: LocalDate, _ time: WallTime, at instant: Instant? = nil, rules: ZoneRules) -> Dose {
+        let (scheduled, offset) = instant.map { ($0, rules.offset(atSecond: $0.seconds)) } ?? rules.resolve(date, time)
         return Dose(id: DoseID(medication: med.id, date: date, time: time), name: med.name,
-                    doseText: med.amount(on: date, at: time).dose, scheduled: instant, utcOffset: offset)
+                    doseText: med.amount(on: date, at: time).dose, scheduled: scheduled, utcOffset: offset)
+    }
+
+    private func afterTakenChain(_ med: Medication, rules: ZoneRules) -> AfterTakenChain? {
+        guard case .afterTaken(let interval, let from, let until, _) = med.schedule else { return nil }
+        return AfterTakenChain(medication: med, interval: interval, from: from, until: until, rules: rules, planner: self)
+    }
+
+    /// The records of the given medications, by medication and nominal date.
+    private static func recordedByDay(_ records: [DoseID: DoseRecord], of medications: [String]) -> [String: [LocalDate: [DoseRecord]]] {
+        guard !medications.isEmpty, !records.isEmpty else { return [:] }
+        let wanted = Set(medications)
+        var result: [String: [LocalDate: [DoseRecord]]] = [:]
+        for (id, record) in records where wanted.contains(id.medication) {
+            result[id.medication, default: [:]][id.date, default: []].append(record)
+        }
+        return result
     }
 }

@@ -29,6 +29,12 @@ public struct Medication: Hashable, Sendable {
         return false
     }
 
+    /// Its doses after the first of a day follow the answers (`after_taken`).
+    public var isAfterTaken: Bool {
+        if case .afterTaken = schedule { return true }
+        return false
+    }
+
     func isActive(on date: LocalDate) -> Bool {
         if let start, date < start { return false }
         if let end, date > end { return false }
