@@ -12,6 +12,8 @@ public struct Medication: Hashable, Sendable {
     public var stock: Int? = nil
     public var perDose: Int = 1
     public var refillAt: Int? = nil
+    /// The `person` label: whom the medication is for.
+    public var person: String? = nil
 
     public init(id: String, name: String, dose: String, schedule: Schedule) {
         self.id = id
