@@ -7,14 +7,7 @@ extension ConfigValidator {
         guard let value, let table = table(value, at: path, expected: "a table of medications ([medication.ID])") else {
             return []
         }
-        var medications: [Medication] = []
-        for id in table.keys {
-            guard let entry = table[id]?.tomlValue else { continue }
-            if let medication = medication(id: id, value: entry, at: path.appending(id)) {
-                medications.append(medication)
-            }
-        }
-        return medications
+        return entries(of: table, at: path) { id, entry, entryPath in medication(id: id, value: entry, at: entryPath) }
     }
 
     private func medication(id: String, value: TOMLValue, at path: ConfigPath) -> Medication? {

@@ -13,12 +13,8 @@ extension ConfigValidator {
             return [:]
         }
         guard let table = table(value, at: path, expected: "a table of people ([person.ID])") else { return [:] }
-        var people: [String: Person] = [:]
-        for id in table.keys {
-            guard let entry = table[id]?.tomlValue else { continue }
-            if let person = person(id: id, value: entry, at: path.appending(id)) { people[id] = person }
-        }
-        return people
+        let people = entries(of: table, at: path) { id, entry, entryPath in person(id: id, value: entry, at: entryPath) }
+        return Dictionary(uniqueKeysWithValues: people.map { ($0.id, $0) })
     }
 
     private func person(id: String, value: TOMLValue, at path: ConfigPath) -> Person? {

@@ -13,6 +13,7 @@ import pytest
 
 import harness
 from harness import berlin, dose_events
+from test_medctl_adherence import counts, wait_for_finals
 
 SINCE = "2026-11-21"
 UNTIL = "2026-11-23"
@@ -153,17 +154,6 @@ def test_a_malformed_person_is_a_usage_error_before_anything_is_asked(verb):
 
 # --- adherence by person: the ledger and the journal agree -----------------------------------------------
 
-def wait_for_answers(meds, count, timeout=15.0):
-    deadline = time.monotonic() + timeout
-    while True:
-        finals = [e for med in meds for e in dose_events(med, at_least=0, timeout=0)
-                  if e["MEDD_EVENT"] in ("taken", "skipped", "missed")]
-        if len(finals) >= count:
-            return
-        assert time.monotonic() < deadline, [(e["MEDD_DOSE_ID"], e["MEDD_EVENT"]) for e in finals]
-        time.sleep(0.1)
-
-
 @pytest.fixture(scope="module")
 def answered():
     """The household with yesterday's and today's doses answered: mum a late then on time, mum b skipped,
@@ -178,7 +168,8 @@ def answered():
         daemon.call("Skip", dose=f"{prefix}-b")
         daemon.call("Taken", dose=f"{prefix}-c")
         daemon.call("Taken", dose=f"{prefix}-d")
-        wait_for_answers([f"{prefix}-{s}" for s in "abcd"], 5)
+        for suffix, count in (("a", 2), ("b", 1), ("c", 1), ("d", 1)):
+            wait_for_finals(f"{prefix}-{suffix}", count)
         yield daemon, prefix, mum, dad
     finally:
         daemon.cleanup()
@@ -188,13 +179,6 @@ def adherence(daemon, *args):
     status, stdout, stderr = medctl(daemon, "adherence", "--since", SINCE, "--until", UNTIL, *args)
     assert status == 0, stderr
     return stdout
-
-
-def counts(on_time, late, skipped, missed):
-    taken = on_time + late
-    answered = taken + skipped + missed
-    return {"onTime": on_time, "late": late, "skipped": skipped, "missed": missed, "taken": taken,
-            "percentage": taken * 100 / answered if answered else None}
 
 
 def test_adherence_for_one_person_from_the_ledger_and_the_journal(answered):
