@@ -4,7 +4,7 @@ import MeddCore
 /// `--person ID` of `today`, `doses`, `history`, `adherence` and `export`: only what concerns the
 /// medications for that person (their `person` label in medd.toml).
 struct PersonOption: ArgumentValue, Equatable, Sendable {
-    static let option = OptionSpec.value("person", "ID", "Only medications for this person (their person label).")
+    static let option = OptionSpec.value("person", "ID", "Only medications for this person (person = \"ID\" in medd.toml).")
 
     let id: String
 
