@@ -7,14 +7,7 @@ extension ConfigValidator {
         guard let value, let table = table(value, at: path, expected: "a table of medications ([medication.ID])") else {
             return []
         }
-        var medications: [Medication] = []
-        for id in table.keys {
-            guard let entry = table[id]?.tomlValue else { continue }
-            if let medication = medication(id: id, value: entry, at: path.appending(id)) {
-                medications.append(medication)
-            }
-        }
-        return medications
+        return entries(of: table, at: path) { id, entry, entryPath in medication(id: id, value: entry, at: entryPath) }
     }
 
     private func medication(id: String, value: TOMLValue, at path: ConfigPath) -> Medication? {
@@ -47,6 +40,7 @@ extension ConfigValidator {
         let stock = table["stock"].flatMap { integer($0.tomlValue, at: path.appending("stock"), in: 0...Int.max) }
         let perDose = table["per_dose"].flatMap { integer($0.tomlValue, at: path.appending("per_dose"), in: 1...Int.max) }
         let refillAt = table["refill_at"].flatMap { integer($0.tomlValue, at: path.appending("refill_at"), in: 0...Int.max) }
+        let person = table["person"].flatMap { personID($0.tomlValue, at: path.appending("person")) }
         if table["refill_at"] != nil && table["stock"] == nil {
             report(path.appending("refill_at"), .key, "needs stock to count down from; add stock = 60 (units on hand) or remove refill_at")
         }
@@ -63,6 +57,7 @@ extension ConfigValidator {
         medication.refillAt = refillAt
         medication.timeAmounts = timeAmounts
         medication.steps = doseSteps
+        medication.person = person
         return medication
     }
 

@@ -126,6 +126,12 @@ extension ConfigValidator {
         return table
     }
 
+    /// What `read` makes of each entry of a table keyed by ID (`[medication.ID]`, `[person.ID]`), in
+    /// key order; entries with errors are left out.
+    func entries<Entry>(of table: TOMLTable, at path: ConfigPath, _ read: (String, TOMLValue, ConfigPath) -> Entry?) -> [Entry] {
+        table.keys.compactMap { id in table[id].flatMap { read(id, $0.tomlValue, path.appending(id)) } }
+    }
+
     func array(_ value: TOMLValue, at path: ConfigPath, expected expectation: String) -> [TOMLValue]? {
         guard let array = value.array else {
             expected(expectation, found: value, at: path)

@@ -27,8 +27,9 @@ final class ConfigValidator {
         let settings = self.settings(root["settings"]?.tomlValue, at: ConfigPath.root.appending("settings"))
         let medications = self.medications(root["medication"]?.tomlValue, at: ConfigPath.root.appending("medication"))
         let hooks = self.hooks(root["hook"]?.tomlValue, at: ConfigPath.root.appending("hook"))
+        let people = self.people(root["person"]?.tomlValue, at: ConfigPath.root.appending("person"))
         guard issues.isEmpty else { return nil }
-        return Configuration(settings: settings, medications: medications, hooks: hooks, zones: zones)
+        return Configuration(settings: settings, medications: medications, hooks: hooks, zones: zones, people: people)
     }
 
     /// Records an error about `path`, shown as `path: text`.
@@ -69,12 +70,13 @@ final class ConfigValidator {
 
     /// The keys each table of the configuration may hold (medd.toml(5)), in the order messages list them.
     enum Keys {
-        static let topLevel = ["settings", "medication", "hook"]
+        static let topLevel = ["settings", "medication", "hook", "person"]
         static let settings = ["horizon_days", "grace", "renotify", "snooze", "early", "timezone"]
         static let medication = [
             "name", "dose", "times", "days", "every_days", "cycle", "monthdays", "every", "after_taken", "from", "until", "start", "end",
             "timezone", "notes", "paused", "as_needed", "min_interval", "max_per_day", "stock", "per_dose", "refill_at",
             "step",
+            "person",
         ]
         /// The keys of a `times` entry written as a table.
         static let timeEntry = ["at", "dose", "per_dose"]
@@ -82,6 +84,7 @@ final class ConfigValidator {
         static let step = ["from", "dose", "per_dose", "times"]
         static let cycle = ["on", "off"]
         static let hook = ["on", "exec", "timeout"]
+        static let person = ["name"]
         /// The keys that give a medication a schedule; none of them go with `as_needed = true`.
         static let schedule = ["times", "every", "after_taken", "days", "every_days", "cycle", "monthdays"]
     }

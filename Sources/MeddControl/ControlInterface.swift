@@ -34,7 +34,9 @@ type Dose (
   # When a snoozed dose comes back.
   snoozeUntil: ?string,
   # Free text given with the answer.
-  note: ?string
+  note: ?string,
+  # Whom the medication is for: the person label from the configuration.
+  person: ?string
 )
 
 # Adherence counts for one medication, or for all of them.
@@ -66,7 +68,9 @@ type Medication (
   # Units on hand now, when the configuration counts them.
   stock: ?int,
   refillAt: ?int,
-  notes: ?string
+  notes: ?string,
+  # Whom it is for: the person label from the configuration.
+  person: ?string
 )
 
 # State of the daemon.
@@ -90,7 +94,7 @@ method ListDoses(from: ?string, to: ?string, medication: ?string) -> (doses: []D
 # open dose (or a new as-needed dose); at defaults to now.
 method Taken(dose: string, at: ?string, note: ?string) -> (dose: Dose)
 
-# Snoozes an open dose for minutes, from 1 to \(MethodSignature.maximumSnoozeMinutes) (default from the configuration).
+# Snoozes an open dose for minutes, from 1 to 1440 (default from the configuration).
 method Snooze(dose: string, minutes: ?int) -> (snoozeId: string, until: string, dose: Dose)
 
 # Skips a dose, with an optional reason kept as its note.

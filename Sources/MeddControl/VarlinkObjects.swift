@@ -4,8 +4,9 @@ public import MeddCore
 // built from the core's values.
 
 extension DoseRecord {
-    /// The `Dose` object of the control interface; times in the dose's own UTC offset.
-    public var varlinkValue: JSONValue {
+    /// The `Dose` object of the control interface; times in the dose's own UTC offset. `person` is
+    /// whom the dose's medication is for in `configuration`.
+    public func varlinkValue(in configuration: Configuration) -> JSONValue {
         var object: [String: JSONValue] = [
             "id": .string(id.description),
             "medication": .string(dose.medication),
@@ -22,6 +23,7 @@ extension DoseRecord {
         if let source { object["source"] = .string(source.rawValue) }
         if let snoozeUntil { object["snoozeUntil"] = .string(snoozeUntil.format(offsetSeconds: dose.utcOffset)) }
         if let note { object["note"] = .string(note) }
+        if let person = configuration.medication(dose.medication)?.person { object["person"] = .string(person) }
         return .object(object)
     }
 }
@@ -42,6 +44,7 @@ extension Medication {
         if let stockLevel { object["stock"] = .integer(stockLevel) }
         if let refillAt { object["refillAt"] = .integer(refillAt) }
         if let notes { object["notes"] = .string(notes) }
+        if let person { object["person"] = .string(person) }
         return .object(object)
     }
 }

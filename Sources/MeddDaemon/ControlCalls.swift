@@ -61,23 +61,24 @@ final class ControlCalls {
             }
             let now = clock.now()
             return answer(request.dose, at: at ?? now, { $0.take(request.dose, at: at, note: request.note, source: .cli, now: now) }, to: connection) {
-                ["dose": $0.record.varlinkValue]
+                [configuration = book.configuration] in ["dose": $0.record.varlinkValue(in: configuration)]
             }
         case .snooze(let request):
             let length = request.minutes.map { TimeSpan(seconds: Int64($0) * 60) }
             let now = clock.now()
-            return answer(request.dose, at: now, { $0.snooze(request.dose, length: length, source: .cli, now: now) }, to: connection) { outcome in
+            return answer(request.dose, at: now, { $0.snooze(request.dose, length: length, source: .cli, now: now) }, to: connection) {
+                [configuration = book.configuration] outcome in
                 let until = outcome.record.snoozeUntil ?? outcome.record.dose.scheduled
                 return [
                     "snoozeId": .string(outcome.record.id.snoozeID.description),
                     "until": .string(until.format(offsetSeconds: outcome.record.dose.utcOffset)),
-                    "dose": outcome.record.varlinkValue,
+                    "dose": outcome.record.varlinkValue(in: configuration),
                 ]
             }
         case .skip(let request):
             let now = clock.now()
             return answer(request.dose, at: now, { $0.skip(request.dose, reason: request.reason, source: .cli, now: now) }, to: connection) {
-                ["dose": $0.record.varlinkValue]
+                [configuration = book.configuration] in ["dose": $0.record.varlinkValue(in: configuration)]
             }
         case .medications:
             let settingsZone = book.settings.timezone
@@ -140,7 +141,7 @@ final class ControlCalls {
             "pending": .integer(book.count(of: .pending)),
             "snoozed": .integer(book.count(of: .snoozed)),
         ]
-        if let next = book.nextDose(after: now) { parameters["nextDose"] = DoseRecord(dose: next).varlinkValue }
+        if let next = book.nextDose(after: now) { parameters["nextDose"] = DoseRecord(dose: next).varlinkValue(in: book.configuration) }
         return VarlinkReply.parameters(parameters)
     }
 
@@ -161,13 +162,16 @@ final class ControlCalls {
         // A day of doses at a time: consecutive ranges list in the order the whole one does. The
         // records are sorted once, so each day costs its own doses, not the whole (maybe years long) view.
         let recorded = doses.recordsInDueOrder(medication: request.medication)
+        let configuration = book.configuration
         var cursor = from
         return .stream(VarlinkReply.list("doses") {
             guard cursor < to else { return nil }
             let start = cursor
             cursor = min(to, cursor + .days(1))
             return { [end = cursor] yield in
-                doses.forEachDose(from: start, to: end, medication: request.medication, recorded: recorded[...]) { yield($0.varlinkValue) }
+                doses.forEachDose(from: start, to: end, medication: request.medication, recorded: recorded[...]) {
+                    yield($0.varlinkValue(in: configuration))
+                }
             }
         })
     }

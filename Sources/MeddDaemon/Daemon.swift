@@ -108,8 +108,8 @@ public final class Daemon: @unchecked Sendable {
 
     private func wireUp(_ socket: ListeningSocket) throws(SystemError) {
         try Signal.brokenPipe.ignore()
-        outbox = JournalOutbox(ledger: ledger, loop: loop, log: log)
-        hooks = HookRunner(hooks: runner.book.configuration.hooks, loop: loop, log: log)
+        outbox = JournalOutbox(ledger: ledger, loop: loop, log: log) { [unowned self] in person(ofMedication: $0) }
+        hooks = HookRunner(hooks: runner.book.configuration.hooks, loop: loop, log: log) { [unowned self] in person(ofMedication: $0) }
         wake = WakeTimer(loop: loop) { [unowned self] _ in self.advance() }
         // A zone change the ledger could not take is applied on the retry.
         retryAfterFailure = WakeTimer(loop: loop) { [unowned self] _ in
@@ -236,7 +236,8 @@ public final class Daemon: @unchecked Sendable {
         DesktopNotifier.Host(
             content: { [unowned self] alert, capabilities in
                 let book = runner.book
-                return NotificationContent.reminder(alert, notes: book.configuration.medication(alert.dose.medication)?.notes,
+                return NotificationContent.reminder(alert, person: book.configuration.person(ofMedication: alert.dose.medication),
+                                                    notes: book.configuration.medication(alert.dose.medication)?.notes,
                                                     snoozeLengths: book.settings.snooze, now: clock.now(), capabilities: capabilities)
             },
             pendingAlerts: { [unowned self] in
@@ -246,7 +247,8 @@ public final class Daemon: @unchecked Sendable {
                     return DoseBook.Alert(dose: record.dose, kind: .renotified)
                 }
             },
-            answer: { [unowned self] dose, action in answerFromDesktop(dose, action) })
+            answer: { [unowned self] dose, action in answerFromDesktop(dose, action) },
+            person: { [unowned self] in person(ofMedication: $0) })
     }
 
     /// A notification button: the same answer path as the control socket (group commit included),
@@ -266,6 +268,12 @@ public final class Daemon: @unchecked Sendable {
         case .unreadable(let error): log.error("desktop: \(action.key) on \(dose) not taken, the ledger cannot be read: \(error)")
         case nil: break
         }
+    }
+
+    /// Whom a medication is for, as the running configuration says: journal entries, hooks and
+    /// notifications name the person the configuration names when they are written.
+    private func person(ofMedication id: String) -> Person? {
+        runner.book.configuration.person(ofMedication: id)
     }
 
     /// `; pretending it is …` under `--pretend-now`, in the local zone.
@@ -303,7 +311,10 @@ extension Daemon: EffectOutlets {
 
     func journal(_ entries: [(seq: Int64, event: DoseEvent)]) {
         if options.echoEvents {
-            for (_, event) in entries { StandardErrorDestination.write("medd: \(event.kind.rawValue): \(event.journalMessage)") }
+            for (_, event) in entries {
+                let message = event.journalMessage(person: person(ofMedication: event.dose.medication))
+                StandardErrorDestination.write("medd: \(event.kind.rawValue): \(message)")
+            }
         }
         outbox.enqueue(entries)
         outbox.flush()
@@ -319,7 +330,7 @@ extension Daemon: EffectOutlets {
             server.broadcast(VarlinkReply.parameters([
                 "event": .string(event.kind.rawValue),
                 "at": .string(event.at.format(offsetSeconds: event.dose.utcOffset)),
-                "dose": record.varlinkValue,
+                "dose": record.varlinkValue(in: book.configuration),
             ], continues: true))
         }
     }

@@ -15,6 +15,8 @@ final class DesktopNotifier {
         var pendingAlerts: () -> [DoseBook.Alert]
         /// A button was pressed on a dose's notification.
         var answer: (DoseID, DesktopAction) -> Void
+        /// Whom the medication with this ID is for.
+        var person: (String) -> Person?
     }
 
     /// A `Notify` sent for a dose whose reply (the notification's id) has not come back yet, and what
@@ -233,7 +235,8 @@ extension DesktopNotifier {
             return askCapabilities()
         }
         let medication = event.dose.medication
-        let call = NotificationContent.lowStock(event, capabilities: capabilities).notifyCall(replacing: lowStockShown[medication] ?? 0)
+        let content = NotificationContent.lowStock(event, person: host.person(medication), capabilities: capabilities)
+        let call = content.notifyCall(replacing: lowStockShown[medication] ?? 0)
         let sentIn = generation
         try? bus.call(call, timeoutUsec: Self.callTimeoutUsec) { [unowned self] result in
             guard sentIn == self.generation, case .success(let reply) = result, let id = try? reply.readUInt32() else { return }

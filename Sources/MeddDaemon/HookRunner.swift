@@ -10,12 +10,15 @@ final class HookRunner: @unchecked Sendable {
     var hooks: [Hook]
     private let loop: EventLoop
     private let log: Logger
+    /// Whom a medication is for (`MEDD_PERSON`).
+    private let person: (String) -> Person?
     private var running: [Int32: Run] = [:]
     /// The daemon's environment without what belongs to the service manager's conversation with medd.
     private let baseEnvironment: [String]
 
-    init(hooks: [Hook], loop: EventLoop, log: Logger) {
+    init(hooks: [Hook], loop: EventLoop, log: Logger, person: @escaping (String) -> Person?) {
         self.hooks = hooks
+        self.person = person
         self.loop = loop
         self.log = log
         let privateNames: Set<String> = ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES"]
@@ -36,7 +39,7 @@ final class HookRunner: @unchecked Sendable {
     }
 
     private func start(_ hook: Hook, for event: DoseEvent) {
-        let fields = event.journalFields.filter { $0.0.hasPrefix("MEDD_") }.map { "\($0.0)=\($0.1)" }
+        let fields = event.journalFields(person: person(event.dose.medication)).filter { $0.0.hasPrefix("MEDD_") }.map { "\($0.0)=\($0.1)" }
         let child: ChildProcess
         do {
             child = try ChildProcess.spawn(hook.exec, environment: baseEnvironment + fields)

@@ -18,6 +18,8 @@ final class JournalOutbox: @unchecked Sendable {
     private let journal: JournalSocket
     private let loop: EventLoop
     private let log: Logger
+    /// Whom a medication is for, when its event is written.
+    private let person: (String) -> Person?
     /// Watches the journal socket for room while a flush waits on a full queue.
     private var writable: LoopSource?
     /// What is to be sent, in sequence order: handed over at commit, or read from the ledger's outbox.
@@ -31,8 +33,10 @@ final class JournalOutbox: @unchecked Sendable {
     private var retryDelayUsec = firstRetryUsec
     private var warnedUnavailable = false
 
-    init(ledger: any LedgerStore, loop: EventLoop, log: Logger, journal: JournalSocket = JournalSocket()) {
+    init(ledger: any LedgerStore, loop: EventLoop, log: Logger, journal: JournalSocket = JournalSocket(),
+         person: @escaping (String) -> Person?) {
         self.ledger = ledger
+        self.person = person
         self.journal = journal
         self.loop = loop
         self.log = log
@@ -97,7 +101,7 @@ final class JournalOutbox: @unchecked Sendable {
     /// Sends from `unsent` until it is empty or journald cannot take more.
     private func sendUnsent() -> Progress {
         while let (seq, event) = unsent.first {
-            switch journal.send(event.journalFields) {
+            switch journal.send(event.journalFields(person: person(event.dose.medication))) {
             case .sent:
                 written.append(seq)
             case .wouldBlock:

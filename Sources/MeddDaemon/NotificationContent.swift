@@ -17,9 +17,9 @@ struct NotificationContent: Hashable, Sendable {
     /// Past due by more than this, a dose's notification is critical.
     static let overdueAfter = TimeSpan(seconds: 60)
 
-    /// A dose's reminder. Without the `actions` capability the body says how to answer from a
-    /// terminal; with `body-markup` the free text is escaped.
-    static func reminder(_ alert: DoseBook.Alert, notes: String?, snoozeLengths: [TimeSpan], now: Instant,
+    /// A dose's reminder, its summary naming the person it is for. Without the `actions` capability
+    /// the body says how to answer from a terminal; with `body-markup` the free text is escaped.
+    static func reminder(_ alert: DoseBook.Alert, person: Person?, notes: String?, snoozeLengths: [TimeSpan], now: Instant,
                          capabilities: Set<String>) -> NotificationContent {
         let dose = alert.dose
         let escape = capabilities.contains("body-markup")
@@ -29,17 +29,17 @@ struct NotificationContent: Hashable, Sendable {
         if buttons.isEmpty { lines.append("Answer in a terminal: medctl taken \(dose.id)") }
         let overdue = now > dose.scheduled + overdueAfter
         return NotificationContent(
-            summary: [dose.name, dose.doseText].filter { !$0.isEmpty }.joined(separator: " "),
+            summary: Person.title([dose.name, dose.doseText].filter { !$0.isEmpty }.joined(separator: " "), for: person),
             body: lines.map { escape ? markupEscaped($0) : $0 }.joined(separator: "\n"),
             actions: buttons, urgency: overdue ? .critical : .normal,
             category: "x-medd.reminder", expireTimeout: 0)
     }
 
     /// A `low-stock` warning: no buttons, and the server decides when it goes.
-    static func lowStock(_ event: DoseEvent, capabilities: Set<String>) -> NotificationContent {
+    static func lowStock(_ event: DoseEvent, person: Person?, capabilities: Set<String>) -> NotificationContent {
         let text = event.reason ?? "running low"
         return NotificationContent(
-            summary: "\(event.dose.name): refill soon",
+            summary: "\(Person.title(event.dose.name, for: person)): refill soon",
             body: capabilities.contains("body-markup") ? markupEscaped(text) : text,
             actions: [], urgency: .normal, category: "x-medd.low-stock", expireTimeout: -1)
     }

@@ -13,7 +13,7 @@ extension AdherenceCommand {
         let start = rules.startOfDay(first)
         let end = rules.startOfDay(last.adding(days: 1))
         let finals = try fromJournal
-            ? JournalAdherence.finals(since: start, until: end, medication: range.medication)
+            ? JournalAdherence.answers(since: start, until: end, medication: range.medication, person: range.person?.id).finals
             : daemonFinals(from: start, to: end)
         let days = CalendarDay.tally(finals, from: first, through: last, rules: rules)
         switch format {
@@ -23,14 +23,16 @@ extension AdherenceCommand {
             print(CSVText.document(header: CalendarDay.csvHeader, rows: days.map(\.csvRecord)), terminator: "")
         case .table:
             let source: AdherenceSource = fromJournal ? .journal : .ledger
-            Output.line("Adherence by day, \(first) to \(last), \(range.medication ?? "all medications"), \(source.phrase)")
+            let whose = range.person.map { " for \($0.id)" } ?? ""
+            Output.line("Adherence by day, \(first) to \(last), \(range.medication ?? "all medications")\(whose), \(source.phrase)")
             CalendarGrid(days: days).lines.forEach(Output.line)
         }
     }
 
     /// The answered and missed doses `ListDoses` reports in `[from, to)`.
     private func daemonFinals(from: Instant, to: Instant) throws -> [FinalAnswer] {
-        try DoseQuery(from: from, to: to, medication: range.medication).history(global: global).compactMap { row in
+        let query = DoseQuery(from: from, to: to, medication: range.medication, person: range.person, verb: Self.name)
+        return try query.history(global: global).compactMap { row in
             guard let kind = EventKind(rawValue: row.state) else { return nil }
             return FinalAnswer(medication: row.medication, kind: kind, scheduled: row.scheduled, at: row.answeredAt ?? row.scheduled)
         }

@@ -22,7 +22,15 @@ struct AdherenceCommand: Verb, RangeFlags {
         "late", "skipped", "missed", "taken", "percentage"}: taken = onTime + late; percentage = \
         taken * 100 / (taken + skipped + missed), null when no dose counts. --format csv prints RFC \
         4180 CSV with CRLF line ends: the header medication,on_time,late,skipped,missed,taken,percentage, \
-        a row per medication and a last row named total; percentage has one decimal, empty for none.
+        a row per medication and a last row named total; percentage has one decimal, empty for none. \
+        The json object also has "people", mapping each person medications are for to the counts of \
+        their medications.
+
+        --person ID counts only the doses of the medications for that person: from the ledger, the \
+        medications the daemon's configuration names the person on; from the journal, the answers \
+        whose MEDD_PERSON field names the person. When the medications reported are for more than \
+        one person, the table has a PERSON column and groups the rows by person, each group ending \
+        in a row "(all)" with its totals; medications for no one come last, as "(no person)".
 
         --calendar shows one cell per day, weeks as rows from Monday to Sunday, 12 weeks up to the day \
         of --until (from the day of --since when it is given); a cell shows the worst outcome of the \
@@ -76,14 +84,24 @@ struct AdherenceCommand: Verb, RangeFlags {
     }
 
     private func summarize() throws -> AdherenceSummary {
+        let person = range.person?.id
         if fromJournal {
             let period = try Period(range)
-            let finals = try JournalAdherence.finals(since: period.since, until: period.until, medication: range.medication)
-            return AdherenceSummary(since: period.since, until: period.until, source: .journal, report: Adherence.report(finals: finals))
+            let answers = try JournalAdherence.answers(since: period.since, until: period.until, medication: range.medication,
+                                                       person: person)
+            var summary = AdherenceSummary(since: period.since, until: period.until, source: .journal,
+                                           report: Adherence.report(finals: answers.finals))
+            summary.people = answers.people
+            summary.person = person
+            return summary
         }
         // Only what was given: the defaults are the daemon's, on its own clock.
         let client = try global.connect()
-        return try AdherenceSummary(reply: client.call("Adherence", range.query().adherenceParameters), path: client.path)
+        let people = try PersonOption.people(client: client)
+        try range.person?.requireKnown(among: people, verb: Self.name)
+        var summary = try AdherenceSummary(reply: client.call("Adherence", range.query().adherenceParameters), path: client.path)
+        summary.people = people
+        return person.map(summary.restricted(to:)) ?? summary
     }
 
     /// The due times a report covers, `[since, until)`, with the daemon's defaults: until now, since

@@ -3,12 +3,17 @@ import MeddCore
 import MeddTerminal
 import Systemd
 
-/// One adherence report as medctl prints it: the range, where it came from, the counts.
+/// One adherence report as medctl prints it: the range, where it came from, the counts, and whom
+/// each medication is for.
 struct AdherenceSummary {
     var since: Instant
     var until: Instant
     var source: AdherenceSource
     var report: AdherenceReport
+    /// The person label of each medication that has one, by medication ID.
+    var people: [String: String] = [:]
+    /// The person the report is restricted to (`--person`).
+    var person: String?
 
     /// The daemon's `Adherence` reply, from the socket at `path`.
     init(reply: [String: JSONValue], path: String) throws(ClientError) {
@@ -35,6 +40,17 @@ struct AdherenceSummary {
         self.report = report
     }
 
+    /// The summary of the medications for `person` alone, counted again.
+    func restricted(to person: String) -> AdherenceSummary {
+        var summary = self
+        summary.report = report.restricted { people[$0] == person }
+        summary.person = person
+        return summary
+    }
+
+    /// The people the report's medications are for, sorted.
+    private var reportedPeople: [String] { Set(report.medications.keys.compactMap { people[$0] }).sorted() }
+
     private static func counts(_ value: JSONValue) -> AdherenceCounts? {
         guard let onTime = value["onTime"]?.intValue, let late = value["late"]?.intValue,
               let skipped = value["skipped"]?.intValue, let missed = value["missed"]?.intValue else { return nil }
@@ -50,6 +66,7 @@ struct AdherenceSummary {
             "until": .string(LocalTimeText.rules.format(until)),
             "source": .string(source.rawValue),
             "medications": .object(report.medications.mapValues(\.varlinkValue)),
+            "people": .object(report.totals { people[$0] }.mapValues(\.varlinkValue)),
             "total": report.total.varlinkValue,
         ])
     }
@@ -66,17 +83,38 @@ struct AdherenceSummary {
     }
 }
 
-/// The summary for people: a title line, then one row per medication and a TOTAL row.
+/// The summary for people: a title line, then one row per medication and a TOTAL row. When the
+/// medications are for more than one person, rows are grouped by person, each group ending in a row
+/// of its own totals.
 extension AdherenceSummary {
+    /// The group of the medications for no one, after the people's groups.
+    static let nobody = "(no person)"
+    /// The MEDICATION cell of a group's totals row; no medication ID has parentheses.
+    static let groupTotal = "(all)"
+
     func printTable(style: Style = .current) {
-        Output.line("Adherence of doses due \(LocalTimeText.dateTime(since)) to \(LocalTimeText.dateTime(until)), \(source.phrase)")
+        let whose = person.map { " for \($0)" } ?? ""
+        Output.line("Adherence of doses due \(LocalTimeText.dateTime(since)) to \(LocalTimeText.dateTime(until))\(whose), \(source.phrase)")
         guard !report.medications.isEmpty else {
             return Output.line("no dose due in that range has been answered or missed")
         }
-        let header = ["MEDICATION", "ON TIME", "LATE", "SKIPPED", "MISSED", "TAKEN %"]
-        var rows = medicationIDs.map { [TerminalText.cell($0)] + Self.figures(report.medications[$0]!) }
-        rows.append([style.bold("TOTAL")] + Self.figures(report.total).map(style.bold))
-        Output.table(header, Self.rightAligned(rows, under: header))
+        guard reportedPeople.count > 1 else {
+            let header = ["MEDICATION", "ON TIME", "LATE", "SKIPPED", "MISSED", "TAKEN %"]
+            var rows = medicationIDs.map { [TerminalText.cell($0)] + Self.figures(report.medications[$0]!) }
+            rows.append([style.bold("TOTAL")] + Self.figures(report.total).map(style.bold))
+            return Output.table(header, Self.rightAligned(rows, under: header))
+        }
+        let header = ["PERSON", "MEDICATION", "ON TIME", "LATE", "SKIPPED", "MISSED", "TAKEN %"]
+        let totals = report.totals { people[$0] ?? Self.nobody }
+        var rows: [[String]] = []
+        for group in reportedPeople + (totals[Self.nobody] == nil ? [] : [Self.nobody]) {
+            for medication in medicationIDs where (people[medication] ?? Self.nobody) == group {
+                rows.append([group, TerminalText.cell(medication)] + Self.figures(report.medications[medication]!))
+            }
+            rows.append([group, style.bold(Self.groupTotal)] + Self.figures(totals[group]!).map(style.bold))
+        }
+        rows.append([style.bold("TOTAL"), ""] + Self.figures(report.total).map(style.bold))
+        Output.table(header, Self.rightAligned(rows, under: header, leftColumns: 2))
     }
 
     private static func figures(_ counts: AdherenceCounts) -> [String] {
@@ -84,14 +122,14 @@ extension AdherenceSummary {
             + [counts.percentage.map { DecimalText.fixed($0, decimals: 1) + "%" } ?? "–"]
     }
 
-    /// Pads every column but the first on the left, so numbers line up on their right edge.
-    private static func rightAligned(_ rows: [[String]], under header: [String]) -> [[String]] {
+    /// Pads every column after the first `leftColumns` on the left, so numbers line up on their right edge.
+    private static func rightAligned(_ rows: [[String]], under header: [String], leftColumns: Int = 1) -> [[String]] {
         let widths = header.indices.map { column in
             ([header[column]] + rows.map { $0[column] }).map(TextTable.visibleWidth).max() ?? 0
         }
         return rows.map { row in
             row.enumerated().map { column, cell in
-                column == 0 ? cell : String(repeating: " ", count: widths[column] - TextTable.visibleWidth(cell)) + cell
+                column < leftColumns ? cell : String(repeating: " ", count: widths[column] - TextTable.visibleWidth(cell)) + cell
             }
         }
     }

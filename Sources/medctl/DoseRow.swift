@@ -13,6 +13,8 @@ struct DoseRow {
     var source: String?
     var snoozeUntil: Instant?
     var note: String?
+    /// Whom the dose's medication is for: its person label.
+    var person: String?
     /// The object as the daemon sent it, for `--json`.
     var json: JSONValue
 
@@ -31,6 +33,7 @@ struct DoseRow {
         source = value["source"]?.stringValue
         snoozeUntil = value["snoozeUntil"]?.stringValue.flatMap(Instant.init(iso8601:))
         note = value["note"]?.stringValue
+        person = value["person"]?.stringValue
         json = value
     }
 

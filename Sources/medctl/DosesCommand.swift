@@ -10,7 +10,8 @@ struct DosesCommand: Verb, RangeFlags {
         WHEN is YYYY-MM-DD (local midnight), HH:MM (today), a span such as 2d (that long ago) \
         or an ISO 8601 instant. `medctl doses today` (or `medctl today`) lists today only. \
         --json prints an array of dose objects: {"id", "medication", "name", "dose", "scheduled", \
-        "usec", "state"} and, when set, "answeredAt", "answeredUsec", "source", "snoozeUntil", "note".
+        "usec", "state"} and, when set, "answeredAt", "answeredUsec", "source", "snoozeUntil", "note", \
+        "person". --person ID lists the doses of the medications for that person only.
         """
 
     typealias End = When
@@ -35,13 +36,17 @@ struct DosesCommand: Verb, RangeFlags {
     }
 
     func run() throws {
-        try Self.list(global: global, query: shortcut == "today" ? .day(LocalTimeText.today()) : range.query())
+        var query = range.query()
+        if shortcut == "today" {
+            query = .day(LocalTimeText.today(), person: range.person, verb: Self.name)
+            query.medication = range.medication
+        }
+        try Self.list(global: global, query: query)
     }
 
     static func list(global: GlobalOptions, query: DoseQuery) throws {
-        let reply = try global.connect().call("ListDoses", query.listDosesParameters)
-        if global.json { return Output.json(reply["doses"] ?? .array([])) }
-        let doses = try DoseRow.list(reply["doses"])
+        let doses = try query.doses(global: global)
+        if global.json { return Output.json(.array(doses.map(\.json))) }
         guard !doses.isEmpty else { return Output.line("no doses in that range") }
         let style = Style.current
         let today = LocalTimeText.today()
@@ -56,14 +61,17 @@ struct DosesCommand: Verb, RangeFlags {
 struct TodayCommand: Verb {
     static let name = "today"
     static let abstract = "List today's doses and their states (`doses today`)."
+    static let options = [PersonOption.option]
 
     let global: GlobalOptions
+    let person: PersonOption?
 
-    init(_ arguments: ParsedArguments, global: GlobalOptions) {
+    init(_ arguments: ParsedArguments, global: GlobalOptions) throws(UsageError) {
         self.global = global
+        person = try arguments.value(PersonOption.option.name)
     }
 
     func run() throws {
-        try DosesCommand.list(global: global, query: .day(LocalTimeText.today()))
+        try DosesCommand.list(global: global, query: .day(LocalTimeText.today(), person: person, verb: Self.name))
     }
 }

@@ -12,7 +12,8 @@ struct ExportCommand: Verb, RangeFlags {
         its state, from --since (default: the start of today) to the end of the daemon's \
         horizon; times are in UTC and each event's UID is its dose ID followed by @medd. \
         --days N ends the range N days after its start. WHEN is YYYY-MM-DD (local midnight), \
-        HH:MM (today), a span such as 30d (that long ago) or an ISO 8601 instant.
+        HH:MM (today), a span such as 30d (that long ago) or an ISO 8601 instant. --person ID \
+        exports the doses of the medications for that person only.
         """
 
     typealias End = Days
@@ -58,6 +59,7 @@ struct ExportCommand: Verb, RangeFlags {
         case .ics:
             var calendar = try ICalendarExport(doses: query.doses(global: global), now: LocalTimeText.now())
             if let medication = range.medication { calendar.calendarName += ": \(medication)" }
+            if let person = range.person { calendar.calendarName += " (\(person.id))" }
             try Output.document(calendar.document(), to: output)
         }
     }

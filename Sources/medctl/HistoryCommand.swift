@@ -12,7 +12,8 @@ struct HistoryCommand: Verb, RangeFlags {
         Without --until the list runs to the end of the daemon's horizon, so doses taken before \
         they were due are included. --format json (or --json) prints an array of dose objects as \
         in `medctl doses --json`; --format csv prints RFC 4180 CSV (CRLF line ends, a header row) \
-        with the columns id,medication,name,dose,scheduled,state,answered_at,source,note.
+        with the columns id,medication,name,dose,scheduled,state,answered_at,source,note. \
+        --person ID lists the doses of the medications for that person only.
         """
 
     typealias End = When

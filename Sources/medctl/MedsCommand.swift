@@ -7,7 +7,8 @@ struct MedsCommand: Verb {
     static let abstract = "List the medications with their schedule, stock and whether they are paused."
     static let discussion = """
         --json prints the daemon's list: [{"id", "name", "dose", "schedule", "paused", "asNeeded"} \
-        and, when set, "timezone", "stock", "refillAt", "notes"].
+        and, when set, "timezone", "stock", "refillAt", "notes", "person"]. When a medication is \
+        for someone, the table has a PERSON column with the person label.
         """
 
     let global: GlobalOptions
@@ -22,7 +23,7 @@ struct MedsCommand: Verb {
         if global.json { return Output.json(.array(medications)) }
         guard !medications.isEmpty else { return Output.line("no medications configured") }
         let style = Style.current
-        Output.table(["ID", "MEDICATION", "SCHEDULE", "STOCK", "STATUS"], medications.map { medication in
+        let rows = medications.map { medication in
             let stock = medication["stock"]?.intValue
             let refillAt = medication["refillAt"]?.intValue
             var stockText = stock.map(String.init) ?? "–"
@@ -33,6 +34,11 @@ struct MedsCommand: Verb {
                     TerminalText.cell("\(medication["name"]?.stringValue ?? "") \(medication["dose"]?.stringValue ?? "")"),
                     schedule, stockText,
                     medication["paused"]?.boolValue == true ? style.dim("paused") : "active"]
+        }
+        let header = ["ID", "MEDICATION", "SCHEDULE", "STOCK", "STATUS"]
+        guard medications.contains(where: { $0["person"]?.stringValue != nil }) else { return Output.table(header, rows) }
+        Output.table(header + ["PERSON"], zip(rows, medications).map { row, medication in
+            row + [medication["person"]?.stringValue ?? "–"]
         })
     }
 }

@@ -1,34 +1,39 @@
 import MeddControl
 import MeddCore
 
-/// The range options of `doses`, `history`, `adherence` and `export`: a start, an end and `--med`,
-/// parsed the same way for all of them into a `DoseQuery`. Each verb keeps its own flag names and help
+/// The range options of `doses`, `history`, `adherence` and `export`: a start, an end, `--med` and
+/// `--person`, parsed the same way for all of them into a `DoseQuery`. Each verb keeps its own flag names and help
 /// through `Flags` (`--since`/`--until`, `--from`/`--to`, `--since`/`--days`).
 struct RangeOptions<Flags: RangeFlags>: Sendable {
     var start: When?
     var end: Flags.End?
     var medication: String?
+    var person: PersonOption?
 
     static var options: [OptionSpec] {
-        [Flags.startFlag.option, Flags.endFlag.option, .value("med", "ID", "Only this medication.")]
+        [Flags.startFlag.option, Flags.endFlag.option, .value("med", "ID", "Only this medication."), PersonOption.option]
     }
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         start = try arguments.value(Flags.startFlag.name)
         end = try arguments.value(Flags.endFlag.name)
         medication = arguments.string("med")
+        person = try arguments.value(PersonOption.option.name)
     }
 
     /// The range as given, starting at `defaultStart` when no start was given; an end given as a
     /// length counts from the start.
     func query(defaultStart: When? = nil, now: Instant = LocalTimeText.now()) -> DoseQuery {
         let from = (start ?? defaultStart)?.instant(now: now)
-        return DoseQuery(from: from, to: end?.instant(after: from, now: now), medication: medication)
+        return DoseQuery(from: from, to: end?.instant(after: from, now: now), medication: medication, person: person,
+                         verb: Flags.name)
     }
 }
 
 /// How one verb spells its range options.
 protocol RangeFlags {
+    /// The verb's name, for errors that point to its help.
+    static var name: String { get }
     /// `When` for an end point, `Days` for a length.
     associatedtype End: RangeEnd
     static var startFlag: RangeFlag { get }
@@ -69,15 +74,20 @@ struct Days: RangeEnd {
 }
 
 /// A range of due times and a medication as the daemon's `ListDoses` and `Adherence` take them; what
-/// is nil is left to the daemon's defaults, on its own clock.
+/// is nil is left to the daemon's defaults, on its own clock. A person is chosen here, by the `person`
+/// each dose carries.
 struct DoseQuery {
     var from: Instant?
     var to: Instant?
     var medication: String?
+    var person: PersonOption?
+    /// The verb asking, whose help a usage error points to.
+    var verb: String?
 
     /// The doses due on `day`, local time.
-    static func day(_ day: LocalDate) -> DoseQuery {
-        DoseQuery(from: LocalTimeText.rules.startOfDay(day), to: LocalTimeText.rules.startOfDay(day.adding(days: 1)))
+    static func day(_ day: LocalDate, person: PersonOption? = nil, verb: String? = nil) -> DoseQuery {
+        DoseQuery(from: LocalTimeText.rules.startOfDay(day), to: LocalTimeText.rules.startOfDay(day.adding(days: 1)), person: person,
+                  verb: verb)
     }
 
     var listDosesParameters: [String: JSONValue] { parameters(from: "from", to: "to") }
@@ -91,10 +101,18 @@ struct DoseQuery {
         return parameters
     }
 
-    /// Every dose due in the range, in the daemon's order (by due instant), whatever its state.
-    func doses(global: GlobalOptions) throws(ClientError) -> [DoseRow] {
+    /// Every dose due in the range, in the daemon's order (by due instant), whatever its state; only
+    /// those of `person` when one is given, which must be someone a medication is for.
+    func doses(global: GlobalOptions) throws -> [DoseRow] {
+        let client = try global.connect()
+        guard let person else { return try doses(client: client) }
+        try person.requireKnown(among: PersonOption.people(client: client), verb: verb)
+        return try doses(client: client).filter { $0.person == person.id }
+    }
+
+    private func doses(client: ControlClient) throws(ClientError) -> [DoseRow] {
         do {
-            return try DoseRow.list(global.connect().call("ListDoses", listDosesParameters)["doses"])
+            return try DoseRow.list(client.call("ListDoses", listDosesParameters)["doses"])
         } catch {
             // A start past the end of the horizon: the daemon refuses its default end as earlier than
             // the start, but the range is simply empty.
@@ -106,7 +124,7 @@ struct DoseQuery {
 
     /// The answered and missed doses, oldest first. Past doses the daemon never recorded (before it
     /// first ran) stay `planned` and are left out.
-    func history(global: GlobalOptions) throws(ClientError) -> [DoseRow] {
+    func history(global: GlobalOptions) throws -> [DoseRow] {
         try doses(global: global).filter(\.isFinal)
     }
 }

@@ -66,6 +66,8 @@ cycle = {{ on = 1, off = 1, {UNKNOWN_KEY} = 1 }}
 on = ["fired"]
 exec = ["/bin/true"]
 {UNKNOWN_KEY} = 1
+[person.x]
+{UNKNOWN_KEY} = 1
 """)
     out = medctl_check(config)
     assert out.returncode == 1, out.stdout + out.stderr
@@ -75,7 +77,7 @@ exec = ["/bin/true"]
         match = pattern.match(line)
         if match:
             tables[match.group(1) or "(top level)"] = re.findall(r'"([^"]+)"', match.group(2))
-    assert set(tables) == {"(top level)", "settings", "medication.x", "medication.x.cycle", "hook[0]"}, out.stderr
+    assert set(tables) == {"(top level)", "settings", "medication.x", "medication.x.cycle", "hook[0]", "person.x"}, out.stderr
     assert all(tables.values()), tables
     return tables
 

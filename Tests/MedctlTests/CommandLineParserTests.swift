@@ -83,6 +83,13 @@ import Testing
         #expect(throws: UsageError("name at least one dose or medication", verb: "taken")) {
             try TakenCommand(none, global: GlobalOptions(none))
         }
+        for verb in [["today"], ["doses"], ["history"], ["adherence"], ["export", "--format", "csv"]] {
+            let (_, bad) = try run(verb + ["--person", "Mum"])
+            let error = #expect(throws: UsageError.self) { try Medctl.parser.verb(named: verb[0])?.init(bad, global: GlobalOptions(bad)) }
+            #expect(error?.message == "--person Mum: expected a person ID as medications name it (person = \"mum\": lower-case letters, "
+                    + "digits and '-')", "\(verb)")
+            #expect(error?.verb == verb[0])
+        }
         let (_, export) = try run(["export", "--days", "3"])
         #expect(throws: UsageError("--format csv or --format ics is required", verb: "export")) {
             try ExportCommand(export, global: GlobalOptions(export))

@@ -46,6 +46,19 @@ struct ValidFixtureTests {
         #expect(medication.refillAt == 10)
     }
 
+    /// A medication names its person by ID, with or without a `[person.ID]` table; an unused table is kept.
+    @Test func referencePeople() throws {
+        let configuration = try load("reference")
+        #expect(configuration.people == ["mum": Person(id: "mum", name: "Mum"), "gran": Person(id: "gran")])
+        let metformin = try #require(configuration.medication("metformin"))
+        #expect(metformin.person == "mum")
+        #expect(configuration.person(of: metformin)?.displayName == "Mum")
+        #expect(configuration.person(ofMedication: "pill") == Person(id: "dad"))
+        #expect(configuration.person(ofMedication: "pill")?.displayName == "dad")
+        #expect(configuration.person(ofMedication: "ibuprofen") == nil)
+        #expect(configuration.person(ofMedication: "no-such-medication") == nil)
+    }
+
     /// A cycle maps into the day filter of a times schedule.
     @Test func referenceCycleMedication() throws {
         let medication = try #require(try load("reference").medication("pill"))

@@ -47,4 +47,18 @@ import Testing
         #expect(Adherence.report(events, medication: "b").total.total == 1)
         #expect(Adherence.report([]).total.percentage == nil)
     }
+
+    /// A report kept to some medications counts its total again; totals per group sum their medications.
+    @Test func restrictedAndGroupedByPerson() {
+        let report = AdherenceReport(
+            medications: ["a": AdherenceCounts(onTime: 2, late: 1), "b": AdherenceCounts(skipped: 1), "c": AdherenceCounts(missed: 3)],
+            total: AdherenceCounts(onTime: 2, late: 1, skipped: 1, missed: 3))
+        let people = ["a": "mum", "b": "mum", "c": "dad"]
+        let mum = report.restricted { people[$0] == "mum" }
+        #expect(mum.medications == ["a": AdherenceCounts(onTime: 2, late: 1), "b": AdherenceCounts(skipped: 1)])
+        #expect(mum.total == AdherenceCounts(onTime: 2, late: 1, skipped: 1))
+        #expect(report.restricted { _ in false } == AdherenceReport())
+        #expect(report.totals { people[$0] } == ["mum": AdherenceCounts(onTime: 2, late: 1, skipped: 1), "dad": AdherenceCounts(missed: 3)])
+        #expect(report.totals { $0 == "c" ? nil : "someone" } == ["someone": AdherenceCounts(onTime: 2, late: 1, skipped: 1)])
+    }
 }

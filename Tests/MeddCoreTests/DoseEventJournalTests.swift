@@ -7,8 +7,8 @@ import Testing
     static let dose = Dose(id: DoseID(parsing: "metformin_20261122_08_00")!, name: "Metformin", doseText: "500 mg",
                            scheduled: Instant(seconds: 1_795_330_800), utcOffset: 3600)
 
-    static func fields(_ event: DoseEvent) -> [String: String] {
-        Dictionary(event.journalFields, uniquingKeysWith: { first, _ in first })
+    static func fields(_ event: DoseEvent, person: Person? = nil) -> [String: String] {
+        Dictionary(event.journalFields(person: person), uniquingKeysWith: { first, _ in first })
     }
 
     /// A taken dose carries every field medd(8) documents, in the documented formats.
@@ -31,7 +31,35 @@ import Testing
             "MEDD_SOURCE": "cli",
             "MEDD_NOTE": "with food",
         ])
-        #expect(event.journalFields.count == fields.count, "no field name repeats")
+        #expect(event.journalFields(person: nil).count == fields.count, "no field name repeats")
+    }
+
+    /// A dose of a medication for someone carries the person's ID, and its message names them first.
+    @Test func aPersonsDoseNamesThePerson() {
+        let event = DoseEvent(kind: .taken, dose: Self.dose, at: Instant(usec: 1_795_331_012_345_678), source: .cli)
+        let mum = Self.fields(event, person: Person(id: "mum", name: "Mum"))
+        #expect(mum["MEDD_PERSON"] == "mum")
+        #expect(mum["MESSAGE"] == "Mum — Metformin 500 mg due 2026-11-22T08:00:00+01:00 (metformin_20261122_08_00): taken via cli")
+        #expect(event.journalFields(person: Person(id: "mum")).count == mum.count, "no field name repeats")
+        let untitled = Self.fields(event, person: Person(id: "dad"))
+        #expect(untitled["MESSAGE"]?.hasPrefix("dad — Metformin 500 mg due ") == true, "without a name, the ID is shown")
+        var without = Self.fields(event)
+        #expect(without["MEDD_PERSON"] == nil)
+        without["MESSAGE"] = nil
+        #expect(mum.filter { $0.key != "MEDD_PERSON" && $0.key != "MESSAGE" } == without, "the other fields do not change")
+    }
+
+    /// The person is read back from `MEDD_PERSON`; a value that is not a person ID is not.
+    @Test func thePersonIsReadBack() {
+        let event = DoseEvent(kind: .missed, dose: Self.dose, at: Self.dose.scheduled, source: .daemon)
+        var fields = Self.fields(event, person: Person(id: "grand-dad", name: "Grandad"))
+        #expect(DoseEvent.person(inJournalFields: fields) == "grand-dad")
+        #expect(DoseEvent(journalFields: fields) == event)
+        #expect(DoseEvent.person(inJournalFields: Self.fields(event)) == nil)
+        for bad in ["", "Mum", "mum dad", "-mum", String(repeating: "m", count: 65)] {
+            fields["MEDD_PERSON"] = bad
+            #expect(DoseEvent.person(inJournalFields: fields) == nil, "\(bad)")
+        }
     }
 
     /// A snooze names its snooze ID and its end in the dose's offset, and keeps the end's microseconds.

@@ -13,6 +13,8 @@ import Testing
     final class StandInJournald {
         let path: String
         private(set) var descriptor: Int32 = -1
+        /// Every entry `received()` has read, field by field.
+        private(set) var receivedFields: [[String: String]] = []
 
         init() {
             path = NSTemporaryDirectory() + "medd-journal-\(UUID().uuidString.prefix(8)).socket"
@@ -42,6 +44,7 @@ import Testing
                         return (String(line[..<equals]), String(line[line.index(after: equals)...]))
                     }, uniquingKeysWith: { first, _ in first })
                 entries.append("\(fields["MEDD_EVENT"] ?? "?") \(fields["MEDD_DOSE_ID"] ?? "?")")
+                receivedFields.append(fields)
             }
             return entries
         }
@@ -52,15 +55,21 @@ import Testing
         }
     }
 
+    /// Whom each medication is for, as the daemon's configuration would say when an entry is written.
+    final class People: @unchecked Sendable {
+        var byMedication: [String: Person] = [:]
+    }
+
     let ledger = InMemoryLedger()
     let journald = StandInJournald()
+    let people = People()
     let loop: EventLoop
     let outbox: JournalOutbox
 
     init() throws {
         loop = try EventLoop()
         outbox = JournalOutbox(ledger: ledger, loop: loop, log: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
-                               journal: JournalSocket(path: journald.path))
+                               journal: JournalSocket(path: journald.path)) { [people] in people.byMedication[$0] }
     }
 
     static let dose = Dose(id: DoseID(parsing: "metformin_20261122_08_00")!, name: "Metformin", doseText: "500 mg",
@@ -91,6 +100,22 @@ import Testing
         #expect(journald.received() == ["fired metformin_20261122_08_00", "renotified metformin_20261122_08_00",
                                         "taken metformin_20261122_08_00"])
         #expect(ledger.outboxSequence.isEmpty)
+    }
+
+    /// An entry names the person its medication is for when it is written, not when it was committed.
+    @Test func entriesNameThePersonWhenWritten() throws {
+        journald.listen()
+        outbox.flush()
+        try commit([.fired])
+        outbox.flush()
+        people.byMedication["metformin"] = Person(id: "mum", name: "Mum")
+        try commit([.taken])
+        outbox.flush()
+        #expect(journald.received() == ["fired metformin_20261122_08_00", "taken metformin_20261122_08_00"])
+        let fields = journald.receivedFields
+        #expect(fields.map { $0["MEDD_PERSON"] } == [nil, "mum"])
+        #expect(fields[0]["MESSAGE"]?.hasPrefix("Metformin 500 mg due ") == true)
+        #expect(fields[1]["MESSAGE"]?.hasPrefix("Mum — Metformin 500 mg due ") == true)
     }
 
     /// With no journald the events wait in the ledger; once it listens, the retry delivers every one.

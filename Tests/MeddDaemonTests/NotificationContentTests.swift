@@ -12,9 +12,10 @@ import Testing
                            scheduled: due, utcOffset: 3600)
     static let lengths: [TimeSpan] = [.minutes(10), .minutes(30), .minutes(90)]
 
-    static func reminder(now: Instant = due, capabilities: Set<String> = ["actions", "body"], notes: String? = "with food") -> NotificationContent {
-        NotificationContent.reminder(DoseBook.Alert(dose: dose, kind: .fired), notes: notes, snoozeLengths: lengths, now: now,
-                                     capabilities: capabilities)
+    static func reminder(now: Instant = due, capabilities: Set<String> = ["actions", "body"], notes: String? = "with food",
+                         person: Person? = nil) -> NotificationContent {
+        NotificationContent.reminder(DoseBook.Alert(dose: dose, kind: .fired), person: person, notes: notes, snoozeLengths: lengths,
+                                     now: now, capabilities: capabilities)
     }
 
     @Test func aFiredDoseOffersTakenEverySnoozeAndSkip() {
@@ -25,6 +26,16 @@ import Testing
         #expect(content.actions.map(\.label) == ["Taken", "Snooze 10 min", "Snooze 30 min", "Snooze 1 h 30 min", "Skip"])
         #expect(content.urgency == .normal)
         #expect(content.expireTimeout == 0)
+    }
+
+    /// A dose of a medication for someone names the person before the medication; the rest is the same.
+    @Test func aPersonsDoseNamesThePersonInTheSummary() {
+        let content = Self.reminder(person: Person(id: "mum", name: "Mum"))
+        #expect(content.summary == "Mum — Metformin 500 mg")
+        #expect(Self.reminder(person: Person(id: "dad")).summary == "dad — Metformin 500 mg")
+        var withoutPerson = content
+        withoutPerson.summary = "Metformin 500 mg"
+        #expect(withoutPerson == Self.reminder())
     }
 
     @Test func anOverdueDoseIsCritical() {
@@ -67,8 +78,10 @@ import Testing
 
     @Test func lowStockHasNoButtonsAndExpiresAsTheServerLikes() {
         let event = DoseEvent(kind: .lowStock, dose: Self.dose, at: Self.due, source: .daemon, reason: "9 left of Metformin; refill_at is 10")
-        let content = NotificationContent.lowStock(event, capabilities: ["actions"])
+        let content = NotificationContent.lowStock(event, person: nil, capabilities: ["actions"])
         #expect(content.summary == "Metformin: refill soon")
+        #expect(NotificationContent.lowStock(event, person: Person(id: "mum", name: "Mum"), capabilities: []).summary
+                == "Mum — Metformin: refill soon")
         #expect(content.body == "9 left of Metformin; refill_at is 10")
         #expect(content.actions.isEmpty)
         #expect(content.expireTimeout == -1)

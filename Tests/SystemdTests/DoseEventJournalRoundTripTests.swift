@@ -6,7 +6,7 @@ import Testing
 /// A real dose event written to a real journald comes back as the same event.
 @Suite(.enabled(if: JournaldFixture.isAvailable, "needs a running systemd-journald"))
 struct DoseEventJournalRoundTripTests {
-    /// Every kind, with note, reason and snooze fields, survives journald and `DoseEvent(journalFields:)`.
+    /// Every kind, with note, reason, snooze and person fields, survives journald and `DoseEvent(journalFields:)`.
     @Test(arguments: EventKind.allCases) func eventRoundTrips(kind: EventKind) async throws {
         let testID = JournaldFixture.uniqueID()
         let dose = Dose(id: DoseID(parsing: "metformin_20261122_08_00")!, name: "Metformin", doseText: "500 mg",
@@ -15,12 +15,16 @@ struct DoseEventJournalRoundTripTests {
                               snoozeUntil: kind == .snoozed ? Instant(usec: 1_795_331_412_345_678) : nil,
                               reason: "Grund: Übelkeit\nzweite Zeile", note: kind == .taken ? "mit Essen ✓" : nil)
         // Tests never write SYSLOG_IDENTIFIER=medd, so they cannot skew adherence read from a developer's journal.
-        let fields = event.journalFields.map { $0.0 == "SYSLOG_IDENTIFIER" ? ($0.0, "medd-test") : $0 } + [("MEDD_TEST_ID", testID)]
+        let person = Person(id: "mum", name: "Mum")
+        let fields = event.journalFields(person: person).map { $0.0 == "SYSLOG_IDENTIFIER" ? ($0.0, "medd-test") : $0 }
+            + [("MEDD_TEST_ID", testID)]
         try JournalWriter().send(fields)
         let entries = try await JournaldFixture.entries("MEDD_TEST_ID", testID)
         let entry = try #require(entries.first)
         #expect(entry.fields["MESSAGE_ID"] == kind.messageID)
         #expect(entry.fields["PRIORITY"] == "\(kind.journalPriority)")
         #expect(DoseEvent(journalFields: entry.fields) == event)
+        #expect(DoseEvent.person(inJournalFields: entry.fields) == "mum")
+        #expect(entry.fields["MESSAGE"]?.hasPrefix("Mum — Metformin 500 mg due ") == true)
     }
 }

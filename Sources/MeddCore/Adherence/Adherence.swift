@@ -42,6 +42,27 @@ public struct AdherenceReport: Hashable, Sendable, Codable {
     }
 }
 
+extension AdherenceReport {
+    /// The report over the medications `keep` accepts, its total counted again.
+    public func restricted(to keep: (String) -> Bool) -> AdherenceReport {
+        var report = AdherenceReport()
+        for (medication, counts) in medications where keep(medication) {
+            report.medications[medication] = counts
+            report.total.add(counts)
+        }
+        return report
+    }
+
+    /// The counts summed per group, for the medications `group` puts in one (a person, say).
+    public func totals(by group: (String) -> String?) -> [String: AdherenceCounts] {
+        var totals: [String: AdherenceCounts] = [:]
+        for (medication, counts) in medications {
+            if let key = group(medication) { totals[key, default: AdherenceCounts()].add(counts) }
+        }
+        return totals
+    }
+}
+
 /// Final outcomes of the doses of one medication (or of all of them).
 public struct AdherenceCounts: Hashable, Sendable, Codable {
     public var onTime = 0

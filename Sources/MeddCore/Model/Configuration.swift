@@ -7,16 +7,30 @@ public struct Configuration: Hashable, Sendable {
     /// The rules of every zone the file names (`timezone = "Asia/Tokyo"`), read when it was loaded,
     /// so planning needs no I/O.
     public var zones: [String: ZoneRules]
+    /// The `[person.ID]` tables, by ID. A person a medication names needs no table.
+    public var people: [String: Person]
 
-    public init(settings: Settings = Settings(), medications: [Medication] = [], hooks: [Hook] = [], zones: [String: ZoneRules] = [:]) {
+    public init(settings: Settings = Settings(), medications: [Medication] = [], hooks: [Hook] = [], zones: [String: ZoneRules] = [:],
+                people: [String: Person] = [:]) {
         self.settings = settings
         self.medications = medications.sorted { $0.id < $1.id }
         self.hooks = hooks
         self.zones = zones
+        self.people = people
     }
 
     public func medication(_ id: String) -> Medication? {
         medications.first { $0.id == id }
+    }
+
+    /// Whom a medication is for, named as its `[person.ID]` table says (by its label without one).
+    public func person(of medication: Medication) -> Person? {
+        medication.person.map { people[$0] ?? Person(id: $0) }
+    }
+
+    /// Whom the medication with this ID is for; nil for none, or a medication no longer configured.
+    public func person(ofMedication id: String) -> Person? {
+        medication(id).flatMap(person(of:))
     }
 
     /// The zone a medication's nominal times are read in.

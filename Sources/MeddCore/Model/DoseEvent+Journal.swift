@@ -6,9 +6,10 @@ extension DoseEvent {
     /// The entry's fields in a stable order: `MESSAGE`, `MESSAGE_ID`, `PRIORITY`, `SYSLOG_IDENTIFIER`, then `MEDD_*`.
     /// `MEDD_SNOOZE_UNTIL_USEC` sits beside `MEDD_SNOOZE_UNTIL` so the inverse keeps microseconds.
     /// A re-alert at the end of a snooze carries the snooze fields too: it fires under that snooze ID.
-    public var journalFields: [(String, String)] {
+    /// `person` is whom the dose's medication is for (`MEDD_PERSON`, and named in `MESSAGE`).
+    public func journalFields(person: Person?) -> [(String, String)] {
         var fields: [(String, String)] = [
-            ("MESSAGE", journalMessage),
+            ("MESSAGE", journalMessage(person: person)),
             ("MESSAGE_ID", kind.messageID),
             ("PRIORITY", String(kind.journalPriority)),
             ("SYSLOG_IDENTIFIER", Self.journalIdentifier),
@@ -17,6 +18,9 @@ extension DoseEvent {
             ("MEDD_MED_ID", dose.medication),
             ("MEDD_MED_NAME", dose.name),
             ("MEDD_DOSE", dose.doseText),
+        ]
+        if let person { fields.append(("MEDD_PERSON", person.id)) }
+        fields += [
             ("MEDD_SCHEDULED", dose.scheduledText),
             ("MEDD_SCHEDULED_USEC", String(dose.scheduled.usec)),
             ("MEDD_EVENT_USEC", String(at.usec)),
@@ -32,9 +36,10 @@ extension DoseEvent {
         return fields
     }
 
-    /// e.g. `Metformin 500 mg due 2026-11-22T08:00:00+01:00 (metformin_20261122_08_00): taken via cli`.
-    public var journalMessage: String {
-        let what = [dose.name, dose.doseText].filter { !$0.isEmpty }.joined(separator: " ")
+    /// e.g. `Metformin 500 mg due 2026-11-22T08:00:00+01:00 (metformin_20261122_08_00): taken via cli`,
+    /// `Mum — Metformin 500 mg due …` for a medication that is for someone.
+    public func journalMessage(person: Person?) -> String {
+        let what = Person.title([dose.name, dose.doseText].filter { !$0.isEmpty }.joined(separator: " "), for: person)
         var text = "\(what) due \(dose.scheduledText) (\(dose.id)): \(journalSummary)"
         if let reason { text += "; reason: \(reason)" }
         if let note { text += "; note: \(note)" }
@@ -80,6 +85,11 @@ extension DoseEvent {
                         utcOffset: stated.offsetSeconds)
         self.init(kind: kind, dose: dose, at: Instant(usec: atUsec), source: source,
                   snoozeUntil: snoozeUntil, reason: fields["MEDD_REASON"], note: fields["MEDD_NOTE"])
+    }
+
+    /// The person label an entry's `MEDD_PERSON` names; nil when it has none or it is not a label.
+    public static func person(inJournalFields fields: [String: String]) -> String? {
+        fields["MEDD_PERSON"].flatMap { Person.isValidID($0) ? $0 : nil }
     }
 
     /// Reads exactly what `Instant.format(offsetSeconds:)` writes: `YYYY-MM-DDTHH:MM:SS±HH:MM` (or `Z`).

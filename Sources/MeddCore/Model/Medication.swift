@@ -16,6 +16,8 @@ public struct Medication: Hashable, Sendable {
     public var timeAmounts: [WallTime: DoseAmount] = [:]
     /// The tapering steps, ascending by `from`, no two on one date.
     public var steps: [DoseStep] = []
+    /// The `person` label: whom the medication is for.
+    public var person: String? = nil
 
     public init(id: String, name: String, dose: String, schedule: Schedule) {
         self.id = id
