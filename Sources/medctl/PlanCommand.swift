@@ -7,7 +7,8 @@ struct PlanCommand: Verb {
     static let discussion = """
         WHEN is a date (YYYY-MM-DD, meaning local midnight) or an ISO 8601 instant \
         such as 2027-03-10T00:00:00Z. --json prints an array of \
-        {"id", "med", "name", "dose", "scheduled", "usec"} objects. Zones are read from the \
+        {"id", "med", "name", "dose", "scheduled", "usec"} objects, with "person" when the \
+        medication names one. Zones are read from the \
         system's tz database: named ones from TZDIR (default /usr/share/zoneinfo), the local one \
         from TZ, else /etc/localtime. medd reads the file and plans (`medd --plan`): medctl runs \
         the medd installed beside it, else the first on PATH.

@@ -6,7 +6,8 @@ import MeddTerminal
 import Systemd
 
 /// `medd --plan`: the doses the configuration yields, without starting the daemon, as a table or
-/// (`--json`) an array of `{"id", "med", "name", "dose", "scheduled", "usec"}`. `medctl plan` runs this.
+/// (`--json`) an array of `{"id", "med", "name", "dose", "scheduled", "usec"}` and `"person"` when the
+/// medication has one. `medctl plan` runs this.
 enum PlanListing {
     /// `--from`: a date, meaning local midnight, or an ISO 8601 instant. Checked without the local
     /// zone, which is read once, when the plan is made.
@@ -47,11 +48,13 @@ enum PlanListing {
         let span = TimeSpan.days(Int64(days ?? configuration.settings.horizonDays))
         let doses = Planner(configuration: configuration, localZone: zone).doses(from: start, to: start + span)
         if json {
-            print(JSONValue.array(doses.map {
-                .object([
-                    "id": .string($0.id.description), "med": .string($0.medication), "name": .string($0.name),
-                    "dose": .string($0.doseText), "scheduled": .string($0.scheduledText), "usec": .integer(Int($0.scheduled.usec)),
-                ])
+            print(JSONValue.array(doses.map { dose in
+                var object: [String: JSONValue] = [
+                    "id": .string(dose.id.description), "med": .string(dose.medication), "name": .string(dose.name),
+                    "dose": .string(dose.doseText), "scheduled": .string(dose.scheduledText), "usec": .integer(Int(dose.scheduled.usec)),
+                ]
+                if let person = configuration.medication(dose.medication)?.person { object["person"] = .string(person) }
+                return .object(object)
             }).prettyText)
         } else if doses.isEmpty {
             print("no doses from \(zone.format(start)) for \(span)")

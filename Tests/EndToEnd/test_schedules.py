@@ -1,5 +1,8 @@
-"""Schedules beyond plain times, end to end: a time with a dose of its own, tapering steps."""
+"""Schedules beyond plain times, end to end: a time with a dose of its own, tapering steps, after_taken."""
+import json
+
 from harness import berlin, dose_events
+from test_medctl import medctl
 
 
 def medication(med, body):
@@ -47,7 +50,7 @@ def test_after_taken_answered_late_moves_the_next_dose(daemons, med):
     """Taken at 09:30 instead of 08:00, the next dose is due 8 hours later, at 17:30; the same history gives
     the same ID after a restart, and the next dose fires at that time."""
     body = 'after_taken = "8h"\nuntil = "21:00"'
-    daemon = daemons(medication(med, body), berlin(9, 29, 58))
+    daemon = daemons(medication(med, body), berlin(9, 30, 2))
     [fired] = dose_events(med, MEDD_EVENT="fired", timeout=8)
     assert fired["MEDD_DOSE_ID"] == f"{med}_20261122_08_00"
     day = {"from": "2026-11-22T00:00:00+01:00", "to": "2026-11-23T00:00:00+01:00"}
@@ -69,3 +72,19 @@ def test_after_taken_answered_late_moves_the_next_dose(daemons, med):
     # Skipped at once: the next would be 01:30 tomorrow, after `until`, so the day is done.
     daemon.call("Skip", dose=med)
     assert [d["id"] for d in daemon.call("ListDoses", **day)["doses"]][-1] == f"{med}_20261122_17_30"
+
+
+def test_plan_json_gives_each_dose_its_own_text_and_person(tmp_path, med):
+    """`medctl plan --json` (offline) shows the per-time dose, the step's dose, only the first dose of an
+    after_taken day, and the person."""
+    path = tmp_path / "medd.toml"
+    path.write_text(medication(med, 'times = ["08:00", { at = "20:00", dose = "2 tablets" }]\nperson = "mum"\n\n'
+                                    f'[[medication.{med}.step]]\nfrom = "2026-12-02"\ndose = "10 mg"\n')
+                    + '\n[medication.after]\nname = "Paracetamol"\ndose = "1 g"\nafter_taken = "6h"\n')
+    out = medctl(None, "plan", "--config", str(path), "--from", "2026-12-01", "--days", "2", "--json")
+    assert out.returncode == 0, out.stderr
+    plan = [(d["id"], d["dose"], d.get("person")) for d in json.loads(out.stdout)]
+    assert plan == [
+        ("after_20261201_08_00", "1 g", None), (f"{med}_20261201_08_00", "20 mg", "mum"), (f"{med}_20261201_20_00", "2 tablets", "mum"),
+        ("after_20261202_08_00", "1 g", None), (f"{med}_20261202_08_00", "10 mg", "mum"), (f"{med}_20261202_20_00", "10 mg", "mum"),
+    ]
