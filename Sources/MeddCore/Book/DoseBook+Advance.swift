@@ -49,11 +49,13 @@ extension DoseBook {
         let previous = watermark ?? now - settings.grace
         let lookbackStart = max(min(previous, now - settings.grace), now - horizon)
         ensurePlanned(from: lookbackStart, through: now + horizon, replanningUntil: now + horizon + .days(1))
+        trackNewMedications(at: now)
         var effects: [Effect] = []
         expireOpenDoses(now, &effects)
         endSnoozes(now, &effects)
         renotify(now, &effects)
         fireDueDoses(now, after: previous, reconsidering: reconsidering, &effects)
+        recordExpiries(now, &effects)
         watermark = max(previous, now)
         effects.append(.wakeUp(at: nextWakeUp(after: now)))
         return effects
@@ -90,7 +92,7 @@ extension DoseBook {
 
     /// Fires what came due. A dose first seen more than a minute late is a catch-up: at most one
     /// per medication alerts (the latest), older ones within grace are superseded, and ones past
-    /// grace are missed. Doses that only appeared through a reload or zone change, due before the
+    /// grace are missed. Doses due before medd tracked their medication stay untracked. Doses that only appeared through a reload or zone change, due before the
     /// watermark, alert only when `reconsidering`, within grace, and when their medication had no
     /// other dose alert or answered within grace — so editing a time never doubles a dose.
     private mutating func fireDueDoses(_ now: Instant, after previous: Instant, reconsidering: Bool, _ effects: inout [Effect]) {
@@ -98,7 +100,7 @@ extension DoseBook {
         var late: [String: [Dose]] = [:]
         for dose in plan {
             if dose.scheduled > now { break }  // the plan is sorted by due instant
-            guard records[dose.id] == nil else { continue }
+            guard records[dose.id] == nil, isTracked(dose) else { continue }
             let age = TimeSpan(seconds: now.seconds - dose.scheduled.seconds)
             if dose.scheduled > previous {
                 if age >= settings.grace {
@@ -143,6 +145,7 @@ extension DoseBook {
             if candidate < next ?? Instant(usec: .max) { next = candidate }
         }
         if let dose = nextDose(after: now) { consider(dose.scheduled) }
+        if let expiry = nextExpiryInstant() { consider(expiry) }
         for id in open {
             guard let record = records[id] else { continue }
             consider(deadline(of: record))

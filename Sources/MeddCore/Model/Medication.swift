@@ -12,6 +12,8 @@ public struct Medication: Hashable, Sendable {
     public var stock: Int? = nil
     public var perDose: Int = 1
     public var refillAt: Int? = nil
+    /// The day the medication on hand expires: `expiring` warns `expiry_warning` before, `expired` on the day.
+    public var expires: LocalDate? = nil
 
     public init(id: String, name: String, dose: String, schedule: Schedule) {
         self.id = id
