@@ -95,6 +95,7 @@ public final class Ledger {
                 try saveState(of: book)
                 return sequence
             }
+            committedTracking = book.trackedSince
         } catch {
             throw LedgerError.from(error, path: path, doing: "record \(events.count) event(s)")
         }
@@ -110,6 +111,10 @@ public final class Ledger {
     /// Set while `synchronous` may be NORMAL: from `markJournaled` lowering it until it is FULL
     /// again. If putting it back failed there, the next durable commit does it first.
     private var synchronousLowered = false
+
+    /// The tracking instants this ledger last committed: a commit writes only those that changed,
+    /// which happens when the book first meets a medication.
+    private var committedTracking: [String: Instant] = [:]
 
     private func restoreFullSync() throws(SQLiteError) {
         guard synchronousLowered else { return }
@@ -145,7 +150,7 @@ public final class Ledger {
                 """, [.text(medication), SQLiteValue(count.configured), .integer(count.since.usec), SQLiteValue(count.level)],
                 keep: true)
         }
-        for (medication, since) in book.trackedSince {
+        for (medication, since) in book.trackedSince where committedTracking[medication] != since {
             try connection.run("""
                 INSERT INTO tracked (medication, since_usec) VALUES (?, ?)
                 ON CONFLICT(medication) DO UPDATE SET since_usec = excluded.since_usec
