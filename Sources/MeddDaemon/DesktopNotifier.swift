@@ -375,6 +375,6 @@ extension DesktopNotifier {
             shown[dose] = nil
             remember()
         }
-        if let medication = noticeShown.first(where: { $0.value == notification })?.key { noticeShown[medication] = nil }
+        if let subject = noticeShown.first(where: { $0.value == notification })?.key { noticeShown[subject] = nil }
     }
 }

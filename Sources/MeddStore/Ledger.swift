@@ -3,7 +3,8 @@ import SQLite
 import Systemd
 
 /// The daemon's durable memory: every dose event, the current state of each dose, snoozes,
-/// stock counts, when each medication was first tracked and the journal outbox, in one SQLite file (WAL, `synchronous=FULL`).
+/// stock counts, when each medication was first tracked and the journal outbox, in one SQLite
+/// file (WAL, `synchronous=FULL`).
 ///
 /// `commit` returns only once the transaction is on disk, so whatever is acknowledged after it
 /// survives a crash or power loss. One thread at a time uses a ledger (the daemon's loop thread).
@@ -163,8 +164,9 @@ public final class Ledger {
     }
 
     /// Rebuilds a book from the ledger for a daemon starting at `now`: the saved watermark, stock
-    /// levels, snooze slots and tracking instants, every expiry event, and the events of the doses it must hold — open, due or touched from
-    /// `DoseBook.historyNeeded(at: now)` on. Older final doses stay in the ledger (`records`).
+    /// levels, snooze slots and tracking instants, every expiry event, and the events of the doses
+    /// it must hold — open, due or touched from `DoseBook.historyNeeded(at: now)` on. Older final
+    /// doses stay in the ledger (`records`).
     public func restore(into book: inout DoseBook, now: Instant) throws(LedgerError) {
         let heldFrom = DoseBook.historyNeeded(at: now, settings: book.settings)
         let saved = try read("read the ledger") { () throws(SQLiteError) -> SavedBook in

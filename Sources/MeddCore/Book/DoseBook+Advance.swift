@@ -92,9 +92,10 @@ extension DoseBook {
 
     /// Fires what came due. A dose first seen more than a minute late is a catch-up: at most one
     /// per medication alerts (the latest), older ones within grace are superseded, and ones past
-    /// grace are missed. Doses due before medd tracked their medication stay untracked. Doses that only appeared through a reload or zone change, due before the
+    /// grace are missed. Doses that only appeared through a reload or zone change, due before the
     /// watermark, alert only when `reconsidering`, within grace, and when their medication had no
     /// other dose alert or answered within grace — so editing a time never doubles a dose.
+    /// Doses due before medd tracked their medication stay untracked under every rule.
     private mutating func fireDueDoses(_ now: Instant, after previous: Instant, reconsidering: Bool, _ effects: inout [Effect]) {
         var onTime: [Dose] = []
         var late: [String: [Dose]] = [:]
