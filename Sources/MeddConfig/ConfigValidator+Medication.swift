@@ -41,6 +41,7 @@ extension ConfigValidator {
         let perDose = table["per_dose"].flatMap { integer($0.tomlValue, at: path.appending("per_dose"), in: 1...Int.max) }
         let refillAt = table["refill_at"].flatMap { integer($0.tomlValue, at: path.appending("refill_at"), in: 0...Int.max) }
         let person = table["person"].flatMap { personID($0.tomlValue, at: path.appending("person")) }
+        let expires = table["expires"].flatMap { date($0.tomlValue, at: path.appending("expires")) }
         if table["refill_at"] != nil && table["stock"] == nil {
             report(path.appending("refill_at"), .key, "needs stock to count down from; add stock = 60 (units on hand) or remove refill_at")
         }
@@ -58,6 +59,7 @@ extension ConfigValidator {
         medication.timeAmounts = timeAmounts
         medication.steps = doseSteps
         medication.person = person
+        medication.expires = expires
         return medication
     }
 

@@ -27,7 +27,22 @@ extension ConfigValidator {
         if let value = table["timezone"]?.tomlValue, let zone = zone(value, at: path.appending("timezone")) {
             settings.timezone = zone
         }
+        if let value = table["expiry_warning"]?.tomlValue, let warning = expiryWarning(value, at: path.appending("expiry_warning")) {
+            settings.expiryWarning = warning
+        }
         return settings
+    }
+
+    /// Whole days, from `Settings.expiryWarningDays`.
+    private func expiryWarning(_ value: TOMLValue, at path: ConfigPath) -> TimeSpan? {
+        guard let span = duration(value, at: path, example: "14d") else { return nil }
+        let days = Settings.expiryWarningDays
+        guard span.seconds % 86_400 == 0, days.contains(span.seconds / 86_400) else {
+            report(path, .value, "\(Self.quoted(value.string ?? span.description)) is not a whole number of days from "
+                + "\(days.lowerBound)d to \(days.upperBound)d; write it like \"14d\"")
+            return nil
+        }
+        return span
     }
 
     /// `"0"` (never) or at least a minute.

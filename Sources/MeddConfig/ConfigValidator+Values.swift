@@ -48,8 +48,8 @@ extension ConfigValidator {
         return number
     }
 
-    func duration(_ value: TOMLValue, at path: ConfigPath) -> TimeSpan? {
-        guard let text = string(value, at: path, expected: "a duration string like \"2h\"") else { return nil }
+    func duration(_ value: TOMLValue, at path: ConfigPath, example: String = "2h") -> TimeSpan? {
+        guard let text = string(value, at: path, expected: "a duration string like \"\(example)\"") else { return nil }
         guard let span = TimeSpan(parsing: text) else {
             report(path, .value, "\(Self.quoted(text)) is not a duration; \(Self.durationHint)")
             return nil

@@ -71,12 +71,14 @@ final class ConfigValidator {
     /// The keys each table of the configuration may hold (medd.toml(5)), in the order messages list them.
     enum Keys {
         static let topLevel = ["settings", "medication", "hook", "person"]
-        static let settings = ["horizon_days", "grace", "renotify", "snooze", "early", "timezone"]
+        static let settings = ["horizon_days", "grace", "renotify", "snooze", "early", "timezone",
+                               "expiry_warning"]
         static let medication = [
             "name", "dose", "times", "days", "every_days", "cycle", "monthdays", "every", "after_taken", "from", "until", "start", "end",
             "timezone", "notes", "paused", "as_needed", "min_interval", "max_per_day", "stock", "per_dose", "refill_at",
             "step",
             "person",
+            "expires",
         ]
         /// The keys of a `times` entry written as a table.
         static let timeEntry = ["at", "dose", "per_dose"]

@@ -23,7 +23,8 @@ type Dose (
   scheduled: string,
   # The scheduled time in microseconds since the epoch.
   usec: int,
-  # planned, pending, snoozed, taken, skipped or missed.
+  # planned, pending, snoozed, taken, skipped, missed, or untracked (due before medd
+  # tracked its medication: never alerted, not counted in adherence).
   state: string,
   # When the dose was answered (final states only).
   answeredAt: ?string,
@@ -70,7 +71,11 @@ type Medication (
   refillAt: ?int,
   notes: ?string,
   # Whom it is for: the person label from the configuration.
-  person: ?string
+  person: ?string,
+  # The day the medication on hand expires, YYYY-MM-DD, when the configuration gives one.
+  expires: ?string,
+  # With expires: current, expiring (within expiry_warning of it) or expired (the day has come).
+  expiry: ?string
 )
 
 # State of the daemon.
@@ -116,7 +121,8 @@ method Adherence(since: ?string, until: ?string, medication: ?string) -> (
 )
 
 # Streams one reply per state change; call with "more": true.
-# event is the journal event kind (fired, taken, snoozed, skipped, missed, ...).
+# event is the journal event kind (fired, taken, snoozed, skipped, missed, ...);
+# for expiring and expired, dose is named after the medication and its expires date.
 method Watch() -> (event: string, at: string, dose: Dose)
 
 # No dose with this ID, and no open dose of a medication with this ID.

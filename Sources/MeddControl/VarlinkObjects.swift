@@ -29,9 +29,9 @@ extension DoseRecord {
 }
 
 extension Medication {
-    /// The `Medication` object of the control interface, with the stock level the daemon counts and
-    /// the zone it follows (its own, else the settings').
-    public func varlinkValue(stockLevel: Int?, zone: ZoneChoice) -> JSONValue {
+    /// The `Medication` object of the control interface, with the stock level the daemon counts,
+    /// the zone it follows (its own, else the settings') and where its expiry stands now.
+    public func varlinkValue(stockLevel: Int?, zone: ZoneChoice, expiry: DoseBook.ExpiryStatus? = nil) -> JSONValue {
         var object: [String: JSONValue] = [
             "id": .string(id),
             "name": .string(name),
@@ -45,6 +45,8 @@ extension Medication {
         if let refillAt { object["refillAt"] = .integer(refillAt) }
         if let notes { object["notes"] = .string(notes) }
         if let person { object["person"] = .string(person) }
+        if let expires { object["expires"] = .string(expires.iso8601) }
+        if let expiry { object["expiry"] = .string(expiry.rawValue) }
         return .object(object)
     }
 }

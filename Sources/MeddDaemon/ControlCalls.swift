@@ -82,8 +82,9 @@ final class ControlCalls {
             }
         case .medications:
             let settingsZone = book.settings.timezone
+            let now = clock.now()
             return .reply(VarlinkReply.parameters(["medications": .array(book.configuration.medications.map {
-                $0.varlinkValue(stockLevel: book.stock[$0.id]?.level, zone: settingsZone)
+                $0.varlinkValue(stockLevel: book.stock[$0.id]?.level, zone: settingsZone, expiry: book.expiryStatus(of: $0, at: now))
             })]))
         case .reload:
             return .reply(reply { () throws(VarlinkError) in

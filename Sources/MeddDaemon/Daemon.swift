@@ -306,7 +306,7 @@ extension Daemon: EffectOutlets {
             case .record, .wakeUp: break
             }
         }
-        for event in events where event.kind == .lowStock { desktop.showLowStock(event) }
+        for event in events where event.kind.isNotice { desktop.showNotice(event) }
     }
 
     func journal(_ entries: [(seq: Int64, event: DoseEvent)]) {

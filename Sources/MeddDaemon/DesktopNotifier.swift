@@ -55,9 +55,9 @@ final class DesktopNotifier {
     private var shown: [DoseID: UInt32] = [:]
     private var doseShown: [UInt32: DoseID] = [:]
     private var inFlight: [DoseID: InFlightNotify] = [:]
-    /// The low-stock notification per medication, replaced by the next one.
-    private var lowStockShown: [String: UInt32] = [:]
-    private var lowStockWaiting: [DoseEvent] = []
+    /// The notice shown per medication and subject (`showNotice`), replaced by the next one.
+    private var noticeShown: [String: UInt32] = [:]
+    private var noticesWaiting: [DoseEvent] = []
     /// One warning per outage, not one per dose.
     private var warnedUnavailable = false
     /// Where `shown` is kept for a successor after a crash, and what a predecessor left there.
@@ -227,20 +227,22 @@ extension DesktopNotifier {
         remember()
     }
 
-    /// A `low-stock` event: one notification per medication, replaced by the next.
-    func showLowStock(_ event: DoseEvent) {
+    /// A notice (`low-stock`, `expiring`, `expired`): one notification per medication and subject
+    /// (its stock, its expiry), replaced by the next.
+    func showNotice(_ event: DoseEvent) {
         guard let bus else { return }
         guard let capabilities else {
-            lowStockWaiting.append(event)
+            noticesWaiting.append(event)
             return askCapabilities()
         }
         let medication = event.dose.medication
-        let content = NotificationContent.lowStock(event, person: host.person(medication), capabilities: capabilities)
-        let call = content.notifyCall(replacing: lowStockShown[medication] ?? 0)
+        let subject = medication + (event.kind.isExpiry ? " expiry" : "")
+        let content = NotificationContent.notice(event, person: host.person(medication), capabilities: capabilities)
+        let call = content.notifyCall(replacing: noticeShown[subject] ?? 0)
         let sentIn = generation
         try? bus.call(call, timeoutUsec: Self.callTimeoutUsec) { [unowned self] result in
             guard sentIn == self.generation, case .success(let reply) = result, let id = try? reply.readUInt32() else { return }
-            self.lowStockShown[medication] = id
+            self.noticeShown[subject] = id
         }
     }
 
@@ -306,9 +308,9 @@ extension DesktopNotifier {
         let pending = alerts.filter { shown[$0.dose.id] == nil && inFlight[$0.dose.id] == nil }
         if !pending.isEmpty { log.info("desktop: showing \(pending.count) pending dose(s)") }
         for alert in pending { show(alert) }
-        let waiting = lowStockWaiting
-        lowStockWaiting = []
-        for event in waiting { showLowStock(event) }
+        let waiting = noticesWaiting
+        noticesWaiting = []
+        for event in waiting { showNotice(event) }
     }
 
     func closeNotification(_ notification: UInt32) {
@@ -355,7 +357,7 @@ extension DesktopNotifier {
         shown = [:]
         doseShown = [:]
         inFlight = [:]
-        lowStockShown = [:]
+        noticeShown = [:]
         remember()
     }
 
@@ -377,6 +379,6 @@ extension DesktopNotifier {
             shown[dose] = nil
             remember()
         }
-        if let medication = lowStockShown.first(where: { $0.value == notification })?.key { lowStockShown[medication] = nil }
+        if let subject = noticeShown.first(where: { $0.value == notification })?.key { noticeShown[subject] = nil }
     }
 }

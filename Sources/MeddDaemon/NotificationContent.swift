@@ -35,13 +35,23 @@ struct NotificationContent: Hashable, Sendable {
             category: "x-medd.reminder", expireTimeout: 0)
     }
 
-    /// A `low-stock` warning: no buttons, and the server decides when it goes.
-    static func lowStock(_ event: DoseEvent, person: Person?, capabilities: Set<String>) -> NotificationContent {
-        let text = event.reason ?? "running low"
+    /// A notice about a medication (`low-stock`, `expiring`, `expired`): no buttons, and the server
+    /// decides when it goes.
+    static func notice(_ event: DoseEvent, person: Person?, capabilities: Set<String>) -> NotificationContent {
+        let name = event.dose.name
+        let title = Person.title(name, for: person)
+        let (summary, text, category): (String, String, String)
+        switch event.kind {
+        case .expiring:
+            (summary, text, category) = ("\(title): expires soon", "\(name) expires on \(event.dose.id.date); get a new pack", "x-medd.expiry")
+        case .expired:
+            (summary, text, category) = ("\(title): expired", "\(name) expired on \(event.dose.id.date); replace it", "x-medd.expiry")
+        default:
+            (summary, text, category) = ("\(title): refill soon", event.reason ?? "running low", "x-medd.low-stock")
+        }
         return NotificationContent(
-            summary: "\(Person.title(event.dose.name, for: person)): refill soon",
-            body: capabilities.contains("body-markup") ? markupEscaped(text) : text,
-            actions: [], urgency: .normal, category: "x-medd.low-stock", expireTimeout: -1)
+            summary: summary, body: capabilities.contains("body-markup") ? markupEscaped(text) : text,
+            actions: [], urgency: .normal, category: category, expireTimeout: -1)
     }
 
     /// The `Notify` call that shows this, replacing notification `replacing` when it is not 0.

@@ -3,7 +3,8 @@ import SQLite
 import Systemd
 
 /// The daemon's durable memory: every dose event, the current state of each dose, snoozes,
-/// stock counts and the journal outbox, in one SQLite file (WAL, `synchronous=FULL`).
+/// stock counts, when each medication was first tracked and the journal outbox, in one SQLite
+/// file (WAL, `synchronous=FULL`).
 ///
 /// `commit` returns only once the transaction is on disk, so whatever is acknowledged after it
 /// survives a crash or power loss. One thread at a time uses a ledger (the daemon's loop thread).
@@ -95,6 +96,7 @@ public final class Ledger {
                 try saveState(of: book)
                 return sequence
             }
+            committedTracking = book.trackedSince
         } catch {
             throw LedgerError.from(error, path: path, doing: "record \(events.count) event(s)")
         }
@@ -111,6 +113,10 @@ public final class Ledger {
     /// again. If putting it back failed there, the next durable commit does it first.
     private var synchronousLowered = false
 
+    /// The tracking instants this ledger last committed: a commit writes only those that changed,
+    /// which happens when the book first meets a medication.
+    private var committedTracking: [String: Instant] = [:]
+
     private func restoreFullSync() throws(SQLiteError) {
         guard synchronousLowered else { return }
         try connection.rollBackLeftoverTransaction()
@@ -119,7 +125,7 @@ public final class Ledger {
     }
 
     private func updateDose(for event: DoseEvent, seq: Int64) throws(SQLiteError) {
-        guard event.kind != .lowStock else { return }
+        guard !event.kind.isNotice else { return }
         let state = event.kind.isFinal ? event.kind.rawValue : (event.kind == .snoozed ? "snoozed" : "pending")
         // An alert after a final answer cannot happen in the book; the ledger keeps the final state
         // regardless: a non-final event never overwrites a row whose final_seq is set.
@@ -145,6 +151,12 @@ public final class Ledger {
                 """, [.text(medication), SQLiteValue(count.configured), .integer(count.since.usec), SQLiteValue(count.level)],
                 keep: true)
         }
+        for (medication, since) in book.trackedSince where committedTracking[medication] != since {
+            try connection.run("""
+                INSERT INTO tracked (medication, since_usec) VALUES (?, ?)
+                ON CONFLICT(medication) DO UPDATE SET since_usec = excluded.since_usec
+                """, [.text(medication), .integer(since.usec)], keep: true)
+        }
         if let watermark = book.watermark {
             try connection.run("INSERT INTO meta (key, value) VALUES ('watermark', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                                [.integer(watermark.usec)], keep: true)
@@ -152,8 +164,9 @@ public final class Ledger {
     }
 
     /// Rebuilds a book from the ledger for a daemon starting at `now`: the saved watermark, stock
-    /// levels and snooze slots, and the events of the doses it must hold — open, due or touched from
-    /// `DoseBook.historyNeeded(at: now)` on. Older final doses stay in the ledger (`records`).
+    /// levels, snooze slots and tracking instants, every expiry event, and the events of the doses
+    /// it must hold — open, due or touched from `DoseBook.historyNeeded(at: now)` on. Older final
+    /// doses stay in the ledger (`records`).
     public func restore(into book: inout DoseBook, now: Instant) throws(LedgerError) {
         let heldFrom = DoseBook.historyNeeded(at: now, settings: book.settings)
         let saved = try read("read the ledger") { () throws(SQLiteError) -> SavedBook in
@@ -169,7 +182,8 @@ public final class Ledger {
                 if let id = DoseID(parsing: row.text(0)) { snoozes[id.snoozeID] = id }
             }
             let events = try decodeEvents(Self.heldEventsQuery, [.integer(heldFrom.usec), .integer(heldFrom.usec)])
-            return SavedBook(watermark: savedWatermark, stock: counts, snoozes: snoozes, events: events, heldFrom: heldFrom)
+            return SavedBook(watermark: savedWatermark, stock: counts, snoozes: snoozes, events: events, heldFrom: heldFrom,
+                             trackedSince: try trackedSince(), expiryEvents: try decodeEvents(Self.expiryEventsQuery))
         }
         book.restore(saved)
     }
@@ -177,6 +191,15 @@ public final class Ledger {
     private func watermark() throws(SQLiteError) -> Instant? {
         try connection.integer("SELECT value FROM meta WHERE key = 'watermark'").map(Instant.init(usec:))
     }
+
+    private func trackedSince() throws(SQLiteError) -> [String: Instant] {
+        var tracked: [String: Instant] = [:]
+        try connection.forEachRow("SELECT medication, since_usec FROM tracked") { tracked[$0.text(0)] = Instant(usec: $0.integer(1)) }
+        return tracked
+    }
+
+    /// Every expiry event, in recording order, through the partial index `event_expiry`.
+    static let expiryEventsQuery = "SELECT \(EventRow.selection) FROM event e WHERE kind IN ('expiring', 'expired') ORDER BY e.seq"
 
     /// The events of the doses a book restored from `?` (twice) holds, in recording order. The
     /// CROSS JOIN keeps SQLite from scanning every event: it looks up each held dose's events.
@@ -192,15 +215,17 @@ public final class Ledger {
     /// Rebuilds a book the way medd did before start-up read only what it holds: the saved watermark
     /// and stock counts, then every event ever recorded. Tests compare `restore` against it.
     func replayEverything(into book: inout DoseBook) throws(LedgerError) {
-        let (savedWatermark, counts) = try read("read the ledger") { () throws(SQLiteError) -> (Instant?, [String: StockCount]) in
+        let (savedWatermark, counts, tracked) = try read("read the ledger") {
+            () throws(SQLiteError) -> (Instant?, [String: StockCount], [String: Instant]) in
             var counts: [String: StockCount] = [:]
             try connection.forEachRow("SELECT medication, configured, since_usec FROM stock") { row in
                 counts[row.text(0)] = StockCount(configured: Int(row.integer(1)), since: Instant(usec: row.integer(2)))
             }
-            return (try self.watermark(), counts)
+            return (try self.watermark(), counts, try self.trackedSince())
         }
         book.restoreWatermark(savedWatermark)
         book.restoreStock(counts)
+        book.restoreTracking(tracked)
         for event in try allEvents() { book.absorb(event) }
     }
 

@@ -61,6 +61,17 @@ enum LedgerSchema {
             CREATE INDEX event_at ON event(at_usec);
             CREATE INDEX event_medication_kind_at ON event(medication, kind, at_usec);
             """),
+        // When each medication was first tracked (`DoseBook.trackedSince`). A ledger from before this
+        // counts each as tracked from its earliest dose with an event: what medd never recorded before
+        // that, it never knew. Start-up reads every expiry event, however old (`Ledger.restore`).
+        ("v3: tracking and expiry", """
+            CREATE TABLE tracked (
+                medication TEXT PRIMARY KEY,
+                since_usec INTEGER NOT NULL
+            );
+            INSERT INTO tracked (medication, since_usec) SELECT medication, MIN(scheduled_usec) FROM event GROUP BY medication;
+            CREATE INDEX event_expiry ON event(seq) WHERE kind IN ('expiring', 'expired');
+            """),
     ]
 
     enum Outcome {

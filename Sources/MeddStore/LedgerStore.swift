@@ -4,7 +4,8 @@ public import MeddCore
 /// one with fault injection in its place, so the daemon's commit path can be tested without a disk.
 public protocol LedgerStore: AnyObject {
     /// Durably records `events` (possibly none) with the book's state after them (watermark, stock,
-    /// snoozes); returns the events' sequence numbers once they are on disk. On error nothing is kept.
+    /// snoozes, tracking instants); returns the events' sequence numbers once they are on disk. On
+    /// error nothing is kept.
     func commit(_ events: [DoseEvent], state book: DoseBook) throws(LedgerError) -> [Int64]
     /// Rebuilds `book` for a daemon starting at `now` from what was committed: its saved state and
     /// the events of the doses it must hold (`DoseBook.restore`), so that it answers as if every

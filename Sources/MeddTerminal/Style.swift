@@ -18,7 +18,8 @@ public struct Style: Sendable {
     public func bold(_ text: String) -> String { paint(text, "1") }
     public func dim(_ text: String) -> String { paint(text, "2") }
 
-    /// A dose state in its colour: pending yellow, snoozed blue, taken green, skipped dim, missed red.
+    /// A dose state in its colour: pending yellow, snoozed blue, taken green, skipped dim, missed red,
+    /// untracked dim italic.
     public func state(_ state: String) -> String {
         switch state {
         case "pending": paint(state, "33")
@@ -26,6 +27,7 @@ public struct Style: Sendable {
         case "taken": paint(state, "32")
         case "skipped": dim(state)
         case "missed": paint(state, "31")
+        case "untracked": paint(state, "2;3")
         default: state
         }
     }

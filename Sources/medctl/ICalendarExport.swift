@@ -2,7 +2,8 @@ import MeddControl
 import MeddCore
 
 /// Doses as an RFC 5545 calendar: one five-minute VEVENT per dose, times in UTC (no VTIMEZONE needed),
-/// its state in STATUS and DESCRIPTION, and an alarm at the start of each dose not yet answered.
+/// its state in STATUS and DESCRIPTION, and an alarm at the start of each dose not yet answered (an
+/// untracked dose never alerts, so it gets none).
 struct ICalendarExport {
     var doses: [DoseRow]
     /// When the calendar was made: every event's DTSTAMP.
@@ -35,7 +36,7 @@ struct ICalendarExport {
             "CATEGORIES:Medication",
             "X-MEDD-STATE:" + ICalendarText.escape(dose.state),
         ]
-        if !dose.isFinal {
+        if !dose.isFinal, dose.knownState != .untracked {
             lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:PT0S", "DESCRIPTION:" + summary, "END:VALARM"]
         }
         lines.append("END:VEVENT")

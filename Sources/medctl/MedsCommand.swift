@@ -7,8 +7,10 @@ struct MedsCommand: Verb {
     static let abstract = "List the medications with their schedule, stock and whether they are paused."
     static let discussion = """
         --json prints the daemon's list: [{"id", "name", "dose", "schedule", "paused", "asNeeded"} \
-        and, when set, "timezone", "stock", "refillAt", "notes", "person"]. When a medication is \
-        for someone, the table has a PERSON column with the person label.
+        and, when set, "timezone", "stock", "refillAt", "notes", "person", "expires" (YYYY-MM-DD) with \
+        "expiry" (current, expiring or expired)]. STATUS adds `expires DATE`, or `expired DATE` once \
+        the day has come. When a medication is for someone, the table has a PERSON column with the \
+        person label.
         """
 
     let global: GlobalOptions
@@ -30,15 +32,26 @@ struct MedsCommand: Verb {
             if let stock, let refillAt, stock <= refillAt { stockText = style.paint("\(stock) (refill)", "31") }
             var schedule = medication["schedule"]?.stringValue ?? ""
             if let zone = medication["timezone"]?.stringValue { schedule += " (\(zone))" }
+            var status = medication["paused"]?.boolValue == true ? style.dim("paused") : "active"
+            if let expiry = Self.expiryText(medication, style: style) { status += ", " + expiry }
             return [medication["id"]?.stringValue ?? "?",
                     TerminalText.cell("\(medication["name"]?.stringValue ?? "") \(medication["dose"]?.stringValue ?? "")"),
-                    schedule, stockText,
-                    medication["paused"]?.boolValue == true ? style.dim("paused") : "active"]
+                    schedule, stockText, status]
         }
         let header = ["ID", "MEDICATION", "SCHEDULE", "STOCK", "STATUS"]
         guard medications.contains(where: { $0["person"]?.stringValue != nil }) else { return Output.table(header, rows) }
         Output.table(header + ["PERSON"], zip(rows, medications).map { row, medication in
             row + [medication["person"]?.stringValue ?? "–"]
         })
+    }
+
+    /// `expires 2027-03-01` (yellow within the warning), `expired 2027-03-01` (red); nil without a date.
+    static func expiryText(_ medication: JSONValue, style: Style) -> String? {
+        guard let expires = medication["expires"]?.stringValue else { return nil }
+        switch medication["expiry"]?.stringValue {
+        case "expired": return style.paint("expired \(expires)", "31")
+        case "expiring": return style.paint("expires \(expires)", "33")
+        default: return "expires \(expires)"
+        }
     }
 }

@@ -122,8 +122,8 @@ struct DoseQuery {
         }
     }
 
-    /// The answered and missed doses, oldest first. Past doses the daemon never recorded (before it
-    /// first ran) stay `planned` and are left out.
+    /// The answered and missed doses, oldest first. Past doses the daemon never recorded (due before
+    /// it tracked their medication) are `untracked` and left out.
     func history(global: GlobalOptions) throws -> [DoseRow] {
         try doses(global: global).filter(\.isFinal)
     }

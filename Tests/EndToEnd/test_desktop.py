@@ -52,7 +52,10 @@ def test_a_fired_dose_is_shown_with_its_buttons_and_hints(daemons, med, session_
 
 
 def test_a_catch_up_for_an_overdue_dose_is_critical(daemons, med, session_bus, fake_notifier):
-    start_medd(daemons, med, session_bus, berlin(8, 20))
+    """medd ran before the dose was due (a dose due before it first ran is untracked, never caught up)."""
+    daemon = start_medd(daemons, med, session_bus, berlin(7, 0))
+    daemon.stop()
+    daemon.start(berlin(8, 20))
     fake_notifier.wait_for(lambda s: len(s.notifies) >= 1, timeout=8)
     assert fake_notifier.notifies[0]["hints"]["urgency"] == 2
 

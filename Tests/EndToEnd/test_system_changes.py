@@ -59,12 +59,15 @@ def set_system_zone(target):
 
 def test_a_zone_change_moves_local_schedules_and_not_pinned_ones(daemons, med, localtime):
     """A traveller's 08:00 stays 08:00 local: after UTC → Europe/Berlin, the local medication's 08:00
-    is 07:00 UTC (already past, so it fires as a catch-up), the pinned one stays at 08:00 UTC."""
+    is 07:00 UTC (already past, so it fires as a catch-up), the pinned one stays at 08:00 UTC. medd ran
+    once before 07:00 UTC: a dose due before medd first tracked its medication would be untracked."""
     set_system_zone("Etc/UTC")
     pinned = f"{med}-utc"
     extra = f'\n[medication.{pinned}]\nname = "Pinned"\ndose = "1"\ntimes = ["08:00"]\ntimezone = "Etc/UTC"\n'
     start = datetime.datetime(2026, 11, 22, 7, 30, tzinfo=datetime.timezone.utc)
-    daemon = daemons(config(med, times=("08:00",), extra=extra), start, system_zone=True)
+    daemon = daemons(config(med, times=("08:00",), extra=extra), start - datetime.timedelta(hours=1), system_zone=True)
+    daemon.stop()
+    daemon.start(start)
     before = {d["id"]: d["scheduled"] for d in daemon.call("ListDoses", to="2026-11-23T00:00:00Z")["doses"]}
     assert before[f"{med}_20261122_08_00"] == "2026-11-22T08:00:00+00:00"
     set_system_zone("Europe/Berlin")

@@ -29,6 +29,13 @@ import Testing
         ])
     }
 
+    /// An untracked dose (due before medd tracked it) is listed with its state but never alarms.
+    @Test func untrackedDoseHasNoAlarm() {
+        let lines = ICalendarExport(doses: [], now: Self.now).event(Self.dose(state: "untracked"))
+        #expect(lines.contains("X-MEDD-STATE:untracked"))
+        #expect(!lines.contains("BEGIN:VALARM"))
+    }
+
     @Test func skippedDoseIsCancelledWithItsReason() {
         let dose = Self.dose(state: "skipped", extra: [
             "answeredAt": .string("2027-03-14T07:55:00+01:00"), "source": .string("cli"), "note": .string("nausea; later\nmaybe"),

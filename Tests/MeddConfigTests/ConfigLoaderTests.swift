@@ -141,4 +141,23 @@ struct ConfigLoaderTests {
         #expect(messages("[settings]\ngrace = \"2\\nx\"\n") == ["t.toml:2:9: settings.grace: \"2\\nx\" is not a duration; write it like 45s, 10m, 2h, 1h30m or 1d"])
         #expect(messages("[medication.a]\n\"x\\ny\" = 1\n").contains { $0.contains("unknown key \"x\\ny\"") })
     }
+
+    /// `expiry_warning` takes whole days from 1d to 365d (default 14d); `expires` a date, as a string or a TOML date.
+    @Test func expiryWarningAndExpires() throws {
+        for (written, days) in [("1d", 1), ("14d", 14), ("24h", 1), ("365d", 365)] {
+            let configuration = try ConfigLoader.parse("[settings]\nexpiry_warning = \"\(written)\"\n", path: "t.toml").get()
+            #expect(configuration.settings.expiryWarning == .days(Int64(days)), "\(written)")
+        }
+        for written in ["0", "0d", "366d", "1d12h", "90m"] {
+            #expect(messages("[settings]\nexpiry_warning = \"\(written)\"\n")
+                == ["t.toml:2:18: settings.expiry_warning: \"\(written)\" is not a whole number of days from 1d to 365d; write it like \"14d\""])
+        }
+        #expect(try ConfigLoader.parse("", path: "t.toml").get().settings.expiryWarning == .days(14))
+        let med = "[medication.a]\nname = \"A\"\ndose = \"1\"\ntimes = [\"08:00\"]\n"
+        for written in ["\"2027-03-01\"", "2027-03-01"] {
+            let configuration = try ConfigLoader.parse(med + "expires = \(written)\n", path: "t.toml").get()
+            #expect(configuration.medication("a")?.expires == LocalDate(year: 2027, month: 3, day: 1))
+        }
+        #expect(try ConfigLoader.parse(med, path: "t.toml").get().medication("a")?.expires == nil)
+    }
 }

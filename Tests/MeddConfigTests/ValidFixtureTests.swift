@@ -27,6 +27,7 @@ struct ValidFixtureTests {
         #expect(settings.snooze == [.minutes(10), .minutes(30), .minutes(60)])
         #expect(settings.early == .hours(2))
         #expect(settings.timezone == .local)
+        #expect(settings.expiryWarning == .days(14))
     }
 
     /// The fixed-times medication of the reference keeps every optional field.
@@ -44,6 +45,7 @@ struct ValidFixtureTests {
         #expect(medication.stock == 60)
         #expect(medication.perDose == 1)
         #expect(medication.refillAt == 10)
+        #expect(medication.expires == (try date("2027-03-01")))
     }
 
     /// A medication names its person by ID, with or without a `[person.ID]` table; an unused table is kept.
@@ -67,6 +69,7 @@ struct ValidFixtureTests {
         #expect(medication.end == nil)
         #expect(medication.timezone == nil)
         #expect(medication.stock == nil)
+        #expect(medication.expires == nil)
     }
 
     /// `every` without `from`/`until` covers the whole day, 00:00 to 23:59.

@@ -25,7 +25,7 @@ import Testing
         var now = start
         var events: [DoseEvent] = []
         for (index, step) in script.enumerated() {
-            if index == restartAt { book = rebuilt(from: events, watermark: book.watermark) }
+            if index == restartAt { book = rebuilt(from: events, of: book) }
             let minutes = Int64(step / 24 % 120) + 1
             let target = targets[step / 6 % targets.count]
             var effects: [DoseBook.Effect] = []
@@ -42,8 +42,10 @@ import Testing
         return (book, events, now)
     }
 
-    static func rebuilt(from events: [DoseEvent], watermark: Instant?) -> DoseBook {
-        var book = DoseBook(configuration: configuration, localZone: BookHarness.berlin, watermark: watermark)
+    /// What medd rebuilds from the ledger: the events, the watermark and the tracking instants saved with them.
+    static func rebuilt(from events: [DoseEvent], of lived: DoseBook) -> DoseBook {
+        var book = DoseBook(configuration: configuration, localZone: BookHarness.berlin, watermark: lived.watermark)
+        book.restoreTracking(lived.trackedSince)
         for event in events { book.absorb(event) }
         return book
     }
@@ -73,7 +75,7 @@ import Testing
     @Test func replayGivesTheSameDoses() async {
         await propertyCheck(count: 150, input: Self.scripts) { script, _ in
             let (book, events, end) = Self.run(script)
-            let replayed = Self.rebuilt(from: events, watermark: book.watermark)
+            let replayed = Self.rebuilt(from: events, of: book)
             #expect(replayed.records == book.records)
             #expect(Self.listing(replayed, through: end) == Self.listing(book, through: end))
         }

@@ -106,13 +106,18 @@ import MeddTestSupport
         #expect(h.book.records[DoseID(parsing: "metformin_20261122_08_30")!] == nil)
     }
 
-    /// A reload that adds a medication with a time earlier today, within grace, alerts it once.
-    @Test func reloadAddingMedicationCatchesUpWithinGrace() {
+    /// A reload that adds a medication with times earlier today, even within grace, alerts none of
+    /// them: medd did not know them when they were due, so they are untracked; later ones fire.
+    @Test func reloadAddingMedicationLeavesEarlierDosesUntracked() {
         var h = BookHarness(Configuration(), watermark: BookHarness.at("07:00"))
         h.advance("08:30")
-        h.effects += h.book.reload(BookHarness.metformin(["08:00", "06:00"]), now: BookHarness.at("09:00"))
-        #expect(h.alerts().map(\.dose.id.description) == [dose])
-        #expect(h.book.records[DoseID(parsing: "metformin_20261122_06_00")!] == nil)
+        h.effects += h.book.reload(BookHarness.metformin(["08:00", "06:00", "09:30"]), now: BookHarness.at("09:00"))
+        #expect(h.alerts().isEmpty)
+        #expect(h.effects.compactMap(\.recordedEvent).isEmpty)
+        let today = h.book.doses(from: BookHarness.at("00:00"), to: BookHarness.at("23:59"))
+        #expect(today.map(\.state) == [.untracked, .untracked, .planned])
+        h.advance("09:30")
+        #expect(h.alerts().map(\.dose.id.description) == ["metformin_20261122_09_30"])
     }
 
     /// `timezone = "local"` follows a zone change: 08:00 stays 08:00 local and the fired dose keeps its ID.

@@ -83,10 +83,11 @@ import Testing
         #expect(skipped["MESSAGE"]?.hasSuffix("skipped via hook; reason: nausea") == true)
     }
 
-    /// Priorities as medd(8) documents them: 5 alerts, 6 answers, 4 missed and low stock.
+    /// Priorities as medd(8) documents them: 5 alerts and expiring, 6 answers, 4 missed, low stock and expired.
     @Test func prioritiesPerKind() {
         let priorities = Dictionary(uniqueKeysWithValues: EventKind.allCases.map { ($0, $0.journalPriority) })
-        #expect(priorities == [.fired: 5, .renotified: 5, .taken: 6, .skipped: 6, .snoozed: 6, .missed: 4, .lowStock: 4])
+        #expect(priorities == [.fired: 5, .renotified: 5, .taken: 6, .skipped: 6, .snoozed: 6, .missed: 4, .lowStock: 4,
+                               .expiring: 5, .expired: 4])
     }
 
     /// Message IDs are 128-bit lowercase hex, distinct per kind, and lead back to their kind.

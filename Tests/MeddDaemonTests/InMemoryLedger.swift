@@ -2,12 +2,13 @@ import MeddCore
 import MeddStore
 
 /// The ledger in memory, with fault injection: the daemon's commit path tested without a disk.
-/// It keeps what `Ledger` keeps (events in order, watermark, stock counts, the journal outbox); it
+/// It keeps what `Ledger` keeps (events in order, watermark, stock counts, tracking instants, the journal outbox); it
 /// restores a book by replaying every event, the answer `Ledger.restore` must give with less.
 final class InMemoryLedger: LedgerStore {
     private(set) var events: [(seq: Int64, event: DoseEvent)] = []
     private var watermark: Instant?
     private var stock: [String: StockCount] = [:]
+    private var trackedSince: [String: Instant] = [:]
     private var unjournaled: [Int64] = []
     /// How many of the next commits fail, writing nothing (a full disk, say).
     var failingCommits = 0
@@ -34,12 +35,14 @@ final class InMemoryLedger: LedgerStore {
         }
         watermark = book.watermark
         stock = book.stock
+        trackedSince = book.trackedSince
         return sequence
     }
 
     func restore(into book: inout DoseBook, now: Instant) throws(LedgerError) {
         book.restoreWatermark(watermark)
         book.restoreStock(stock)
+        book.restoreTracking(trackedSince)
         for (_, event) in events { book.absorb(event) }
     }
 

@@ -78,12 +78,28 @@ import Testing
 
     @Test func lowStockHasNoButtonsAndExpiresAsTheServerLikes() {
         let event = DoseEvent(kind: .lowStock, dose: Self.dose, at: Self.due, source: .daemon, reason: "9 left of Metformin; refill_at is 10")
-        let content = NotificationContent.lowStock(event, person: nil, capabilities: ["actions"])
+        let content = NotificationContent.notice(event, person: nil, capabilities: ["actions"])
         #expect(content.summary == "Metformin: refill soon")
-        #expect(NotificationContent.lowStock(event, person: Person(id: "mum", name: "Mum"), capabilities: []).summary
+        #expect(NotificationContent.notice(event, person: Person(id: "mum", name: "Mum"), capabilities: []).summary
                 == "Mum — Metformin: refill soon")
         #expect(content.body == "9 left of Metformin; refill_at is 10")
         #expect(content.actions.isEmpty)
         #expect(content.expireTimeout == -1)
+    }
+
+    /// Expiry notices name the medication and the date, offer no buttons, and escape for body markup.
+    @Test func expiryNoticesNameTheDate() {
+        let expiryDose = Dose(id: DoseID(parsing: "metformin_20270301_00_00")!, name: "Metformin <XR>", doseText: "500 mg",
+                              scheduled: Self.due, utcOffset: 3600)
+        let expiring = NotificationContent.notice(DoseEvent(kind: .expiring, dose: expiryDose, at: Self.due, source: .daemon),
+                                                  person: nil, capabilities: ["actions"])
+        #expect(expiring.summary == "Metformin <XR>: expires soon")
+        #expect(expiring.body == "Metformin <XR> expires on 2027-03-01; get a new pack")
+        #expect(expiring.category == "x-medd.expiry")
+        #expect(expiring.actions.isEmpty && expiring.expireTimeout == -1 && expiring.urgency == .normal)
+        let expired = NotificationContent.notice(DoseEvent(kind: .expired, dose: expiryDose, at: Self.due, source: .daemon),
+                                                 person: Person(id: "mum", name: "Mum"), capabilities: ["body-markup"])
+        #expect(expired.summary == "Mum — Metformin <XR>: expired")
+        #expect(expired.body == "Metformin &lt;XR&gt; expired on 2027-03-01; replace it")
     }
 }

@@ -53,6 +53,25 @@ import Testing
         let connection = try SQLiteConnection(path: path)
         var applied: [String] = []
         try connection.forEachRow("SELECT identifier FROM grdb_migrations ORDER BY identifier") { applied.append($0.text(0)) }
-        #expect(applied == ["v1", "v2: history indexes"])
+        #expect(applied == ["v1", "v2: history indexes", "v3: tracking and expiry"])
+    }
+
+    /// A ledger from before tracking counts each medication as tracked from its earliest dose with an
+    /// event: the doses it answered keep their states, older ones are untracked, none is owed again.
+    @Test func ledgerFromBeforeTrackingTracksFromTheEarliestRecordedDose() throws {
+        let directory = try Self.copy("ledger-written-through-grdb.sqlite")
+        let ledger = try Ledger(directory: directory)
+        let events = try ledger.allEvents()
+        let earliestPerMedication = Dictionary(events.map { ($0.dose.medication, $0.dose.scheduled) }, uniquingKeysWith: min)
+        #expect(earliestPerMedication.count == 3)
+        let earliest = try #require(earliestPerMedication["metformin"])
+        var book = F.book()
+        try ledger.restore(into: &book, now: earliest + .days(1))
+        #expect(book.trackedSince == earliestPerMedication)
+        var replayed = F.book()
+        try ledger.replayEverything(into: &replayed)
+        #expect(replayed.trackedSince == book.trackedSince)
+        let dueBefore = try #require(book.planner.doses(from: earliest - .days(1), to: earliest, medication: "metformin").last)
+        #expect(book.record(of: dueBefore).state == .untracked)
     }
 }

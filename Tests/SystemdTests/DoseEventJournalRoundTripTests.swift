@@ -25,6 +25,8 @@ struct DoseEventJournalRoundTripTests {
         #expect(entry.fields["PRIORITY"] == "\(kind.journalPriority)")
         #expect(DoseEvent(journalFields: entry.fields) == event)
         #expect(DoseEvent.person(inJournalFields: entry.fields) == "mum")
-        #expect(entry.fields["MESSAGE"]?.hasPrefix("Mum — Metformin 500 mg due ") == true)
+        // An expiry event names the medication, not a due time.
+        let subject = kind.isExpiry ? "Mum — Metformin 500 mg (metformin): " : "Mum — Metformin 500 mg due "
+        #expect(entry.fields["MESSAGE"]?.hasPrefix(subject) == true)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MeddCore
 import Systemd
 import Testing
 
@@ -30,11 +31,11 @@ import Testing
         return result
     }
 
-    /// Seven entries with distinct 128-bit IDs, each with Subject, `Defined-By: medd`, Support and a body
+    /// One entry per event kind, with distinct 128-bit IDs, each with Subject, `Defined-By: medd`, Support and a body
     /// whose `@FIELD@` substitutions name medd fields.
     @Test func catalogIsWellFormed() throws {
         let entries = try Self.entries()
-        #expect(entries.count == 7)
+        #expect(entries.count == EventKind.allCases.count)
         #expect(Set(entries.map(\.id)).count == entries.count)
         for entry in entries {
             #expect(entry.id.count == 32 && entry.id.allSatisfy { $0.isHexDigit && !$0.isUppercase }, "\(entry.id)")

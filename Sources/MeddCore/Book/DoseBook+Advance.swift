@@ -51,6 +51,7 @@ extension DoseBook {
         // answered late, naming an earlier time): the plan then looks back the whole horizon to find it.
         let lookbackStart = afterTakenMedications.isEmpty ? max(min(previous, now - settings.grace), now - horizon) : now - horizon
         ensurePlanned(from: lookbackStart, through: now + horizon, replanningUntil: now + horizon + .days(1))
+        trackNewMedications(at: now)
         var effects: [Effect] = []
         expireOpenDoses(now, &effects)
         endSnoozes(now, &effects)
@@ -61,6 +62,7 @@ extension DoseBook {
             ensurePlanned(from: lookbackStart, through: now + horizon, replanningUntil: now + horizon + .days(1))
             fireDueDoses(now, after: previous, reconsidering: reconsidering, &effects)
         } while plannedUntil.usec == .min
+        recordExpiries(now, &effects)
         watermark = max(previous, now)
         effects.append(.wakeUp(at: nextWakeUp(after: now)))
         return effects
@@ -101,12 +103,13 @@ extension DoseBook {
     /// watermark, alert only when `reconsidering`, within grace, and when their medication had no
     /// other dose alert or answered within grace — so editing a time never doubles a dose. A dose of an
     /// `after_taken` medication that came due before the dose before it was answered is new when planned.
+    /// Doses due before medd tracked their medication stay untracked under every rule.
     private mutating func fireDueDoses(_ now: Instant, after previous: Instant, reconsidering: Bool, _ effects: inout [Effect]) {
         var onTime: [Dose] = []
         var late: [String: [Dose]] = [:]
         for dose in plan {
             if dose.scheduled > now { break }  // the plan is sorted by due instant
-            guard records[dose.id] == nil else { continue }
+            guard records[dose.id] == nil, isTracked(dose) else { continue }
             let age = TimeSpan(seconds: now.seconds - dose.scheduled.seconds)
             let followsAnAnswer = dose.scheduled <= previous && followsAnAnswer(dose)
             if dose.scheduled > previous || followsAnAnswer {
@@ -160,6 +163,7 @@ extension DoseBook {
             if candidate < next ?? Instant(usec: .max) { next = candidate }
         }
         if let dose = nextDose(after: now) { consider(dose.scheduled) }
+        if let expiry = nextExpiryInstant() { consider(expiry) }
         for id in open {
             guard let record = records[id] else { continue }
             consider(deadline(of: record))

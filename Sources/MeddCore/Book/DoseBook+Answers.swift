@@ -44,6 +44,9 @@ extension DoseBook {
             switch record.state {
             case .planned:
                 return .failure(.notYetDue(record.id, due: record.dose.scheduled))
+            case .untracked:
+                return .failure(.invalidParameter("\(record.id) was due before medd tracked \(record.dose.medication) and never alerted; "
+                                                  + "it can be marked taken or skipped, not snoozed"))
             case .taken, .skipped, .missed:
                 return .failure(.alreadyFinal(record.id, record.state))
             case .pending, .snoozed:
@@ -65,11 +68,11 @@ extension DoseBook {
         return Outcome(record: records[record.id]!, effects: effects)
     }
 
-    /// Finds the dose a target names, as the book knows it (state `planned` if it has no events yet).
+    /// Finds the dose a target names, as the book knows it (`planned` or `untracked` if it has no events yet).
     public func resolve(_ target: String, at when: Instant) -> Result<DoseRecord, Rejection> {
         if let id = DoseID(parsing: target) {
             if let record = records[id] { return .success(record) }
-            if let dose = planner.dose(id, records: records) { return .success(DoseRecord(dose: dose)) }
+            if let dose = planner.dose(id, records: records) { return .success(record(of: dose)) }
             if configuration.medication(id.medication) == nil { return .failure(.noSuchMedication(id.medication)) }
             return .failure(.noSuchDose(target))
         }
@@ -83,7 +86,7 @@ extension DoseBook {
             return .failure(.noSuchDose("\(target) has no open or upcoming dose"))
         }
         if next.scheduled - settings.early > when { return .failure(.notYetDue(next.id, due: next.scheduled)) }
-        return .success(DoseRecord(dose: next))
+        return .success(record(of: next))
     }
 
     /// The as-needed dose taken at `when`, if `min_interval` and `max_per_day` allow it.

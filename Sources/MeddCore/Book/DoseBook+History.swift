@@ -21,11 +21,14 @@ extension DoseBook {
     /// walk its records each time.
     static let forgetStep = TimeSpan.days(1)
 
-    /// Rebuilds the state from what the ledger saved: the watermark, stock levels and snooze slots,
-    /// and the events of every dose it must hold, replayed in recording order.
+    /// Rebuilds the state from what the ledger saved: the watermark, stock levels, snooze slots and
+    /// tracking instants, the expiry events, and the events of every dose it must hold, replayed in
+    /// recording order.
     public mutating func restore(_ saved: SavedBook) {
         watermark = saved.watermark
         stock = saved.stock
+        trackedSince = saved.trackedSince
+        for event in saved.expiryEvents { noteExpiry(event) }
         for event in saved.events { absorb(event, countingStock: false) }
         // A snooze of a dose not replayed may have taken the slot of a dose that is: the saved slots tell.
         for id in open.sorted() where records[id]?.state == .snoozed && saved.snoozes[id.snoozeID] != id {

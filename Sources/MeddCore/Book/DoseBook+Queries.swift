@@ -40,7 +40,7 @@ extension DoseBook {
                 body(extras[extra])
                 extra += 1
             }
-            body(records[dose.id] ?? DoseRecord(dose: dose))
+            body(record(of: dose))
         }
         for record in extras[extra...] { body(record) }
     }

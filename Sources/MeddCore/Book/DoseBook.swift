@@ -26,6 +26,11 @@ public struct DoseBook: Sendable {
     /// Units on hand, per medication that has a `stock`.
     public internal(set) var stock: [String: StockCount] = [:]
     public internal(set) var snoozes: [SnoozeID: DoseID] = [:]
+    /// Per medication ID, the instant medd first ran with it less `onTimeTolerance`: a dose due
+    /// earlier with no event is `untracked` (see `isTracked`).
+    public internal(set) var trackedSince: [String: Instant] = [:]
+    /// The `expiring` and `expired` events recorded, each once per medication and expiry date.
+    public internal(set) var expiryNotices: Set<ExpiryNotice> = []
     private(set) var plan: [Dose] = [] {
         didSet { planRecorded = plan.map { records[$0.id] != nil } }
     }
@@ -43,12 +48,16 @@ public struct DoseBook: Sendable {
     /// `longestSnooze` in minutes, the unit snoozes are asked for in.
     public static var longestSnoozeMinutes: Int { Int(longestSnooze.seconds / 60) }
 
+    /// A book given a `watermark` is one that ran until then: it tracks its medications from there.
     public init(configuration: Configuration, localZone: ZoneRules, watermark: Instant? = nil) {
         self.configuration = configuration
         self.hasSchedules = Self.hasSchedules(configuration)
         self.afterTakenMedications = Self.afterTakenMedications(configuration)
         self.localZone = localZone
         self.watermark = watermark
+        if let watermark {
+            trackedSince = Dictionary(configuration.medications.map { ($0.id, watermark) }, uniquingKeysWith: min)
+        }
     }
 
     public var settings: Settings { configuration.settings }
@@ -69,6 +78,8 @@ public struct DoseBook: Sendable {
 
     /// `absorb`, leaving the stock levels alone when they are restored already (`restore`).
     mutating func absorb(_ event: DoseEvent, countingStock: Bool) {
+        // An expiry event's dose only names the medication and the date: no dose record is touched.
+        if event.kind.isExpiry { return noteExpiry(event) }
         let id = event.dose.id
         if records[id] == nil { markPlanned(event.dose) }
         let before = records[id] ?? DoseRecord(dose: event.dose)

@@ -10,13 +10,19 @@ public struct SavedBook: Sendable {
     /// event that happened from `heldFrom` on.
     public var events: [DoseEvent]
     public var heldFrom: Instant
+    /// When medd started tracking each medication (`DoseBook.trackedSince`).
+    public var trackedSince: [String: Instant]
+    /// Every `expiring` and `expired` event ever recorded, however old: each is owed once.
+    public var expiryEvents: [DoseEvent]
 
     public init(watermark: Instant?, stock: [String: StockCount], snoozes: [SnoozeID: DoseID],
-                events: [DoseEvent], heldFrom: Instant) {
+                events: [DoseEvent], heldFrom: Instant, trackedSince: [String: Instant] = [:], expiryEvents: [DoseEvent] = []) {
         self.watermark = watermark
         self.stock = stock
         self.snoozes = snoozes
         self.events = events
         self.heldFrom = heldFrom
+        self.trackedSince = trackedSince
+        self.expiryEvents = expiryEvents
     }
 }

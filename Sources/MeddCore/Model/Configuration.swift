@@ -47,11 +47,16 @@ public struct Settings: Hashable, Sendable {
     public var snooze: [TimeSpan] = [.minutes(10), .minutes(30), .minutes(60)]
     public var early: TimeSpan = .hours(2)
     public var timezone: ZoneChoice = .local
+    /// How long before a medication's `expires` date `expiring` is recorded: whole days (`expiryWarningDays`).
+    public var expiryWarning: TimeSpan = .days(14)
 
     public init() {}
 
     /// The snooze length used when an answer names none.
     public var defaultSnooze: TimeSpan { snooze.first ?? .minutes(10) }
+
+    /// The values `expiry_warning` may take: from one day to a year, in whole days.
+    public static let expiryWarningDays: ClosedRange<Int64> = 1...365
 }
 
 /// A `[[hook]]`: an argv run for each journal event of the listed kinds.

@@ -37,10 +37,12 @@ extension DoseEvent {
     }
 
     /// e.g. `Metformin 500 mg due 2026-11-22T08:00:00+01:00 (metformin_20261122_08_00): taken via cli`,
-    /// `Mum — Metformin 500 mg due …` for a medication that is for someone.
+    /// `Mum — Metformin 500 mg due …` for a medication that is for someone; an expiry event names the
+    /// medication and its date: `Metformin 500 mg (metformin): expires on 2027-03-01`.
     public func journalMessage(person: Person?) -> String {
         let what = Person.title([dose.name, dose.doseText].filter { !$0.isEmpty }.joined(separator: " "), for: person)
-        var text = "\(what) due \(dose.scheduledText) (\(dose.id)): \(journalSummary)"
+        let subject = kind.isExpiry ? "\(what) (\(dose.medication))" : "\(what) due \(dose.scheduledText) (\(dose.id))"
+        var text = "\(subject): \(journalSummary)"
         if let reason { text += "; reason: \(reason)" }
         if let note { text += "; note: \(note)" }
         return text
@@ -56,6 +58,8 @@ extension DoseEvent {
         case .taken, .skipped: return "\(kind.rawValue) via \(source.rawValue)"
         case .missed: return "missed"
         case .lowStock: return "stock low"
+        case .expiring: return "expires on \(dose.id.date)"
+        case .expired: return "expired on \(dose.id.date)"
         }
     }
 

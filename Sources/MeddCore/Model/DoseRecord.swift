@@ -29,7 +29,7 @@ public struct DoseRecord: Hashable, Sendable {
     }
 
     /// This dose's own part of an event; false when the event changes nothing (an alert or a snooze
-    /// after a final answer, a low-stock note).
+    /// after a final answer, a notice about the medication).
     mutating func apply(_ event: DoseEvent) -> Bool {
         switch event.kind {
         case .fired, .renotified:
@@ -47,7 +47,7 @@ public struct DoseRecord: Hashable, Sendable {
             answeredAt = event.at
             source = event.source
             note = event.note ?? event.reason
-        case .lowStock:
+        case .lowStock, .expiring, .expired:
             return false
         }
         return true
@@ -63,8 +63,11 @@ public struct DoseRecord: Hashable, Sendable {
 }
 
 /// Where a dose is in its lifecycle: `planned` → `pending` ⇄ `snoozed` → one final state.
+/// A dose due before medd tracked its medication is `untracked` instead: it never alerts and no
+/// adherence counts it, unless it is answered.
 public enum DoseState: String, CaseIterable, Hashable, Sendable, Codable {
     case planned, pending, snoozed, taken, skipped, missed
+    case untracked
 
     public var isFinal: Bool { self == .taken || self == .skipped || self == .missed }
     public var isOpen: Bool { self == .pending || self == .snoozed }

@@ -2,9 +2,15 @@
 public enum EventKind: String, CaseIterable, Hashable, Sendable, Codable {
     case fired, renotified, snoozed, taken, skipped, missed
     case lowStock = "low-stock"
+    /// A medication's `expires` date is `expiry_warning` away, or has come.
+    case expiring, expired
 
     /// The final states a dose can end in.
     public var isFinal: Bool { self == .taken || self == .skipped || self == .missed }
+    /// About a medication's `expires` date, not about a dose.
+    public var isExpiry: Bool { self == .expiring || self == .expired }
+    /// Tells something about a medication and changes no dose: `low-stock`, `expiring`, `expired`.
+    public var isNotice: Bool { self == .lowStock || isExpiry }
 }
 
 /// The journal identity of each event kind: its `MESSAGE_ID` and `PRIORITY`.
@@ -20,6 +26,8 @@ extension EventKind {
         case .skipped: "f05dd07f196f4aa4b5717cb9d59a8332"
         case .missed: "517174550f6948679ae7c8c6a9ec4c60"
         case .lowStock: "5b42fe476b64463ba55c8d8ed7d4bd1f"
+        case .expiring: "70cf276aa07041a5b2183cb7ff173886"
+        case .expired: "16185a90e81f48c8b7da9f17285cf940"
         }
     }
 
@@ -29,12 +37,13 @@ extension EventKind {
         self = kind
     }
 
-    /// The syslog `PRIORITY`: 5 (notice) for alerts, 6 (info) for answers, 4 (warning) for `missed` and `low-stock`.
+    /// The syslog `PRIORITY`: 5 (notice) for alerts and `expiring`, 6 (info) for answers, 4 (warning)
+    /// for `missed`, `low-stock` and `expired`.
     public var journalPriority: Int {
         switch self {
-        case .fired, .renotified: 5
+        case .fired, .renotified, .expiring: 5
         case .taken, .skipped, .snoozed: 6
-        case .missed, .lowStock: 4
+        case .missed, .lowStock, .expired: 4
         }
     }
 }

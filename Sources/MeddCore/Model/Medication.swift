@@ -18,6 +18,8 @@ public struct Medication: Hashable, Sendable {
     public var steps: [DoseStep] = []
     /// The `person` label: whom the medication is for.
     public var person: String? = nil
+    /// The day the medication on hand expires: `expiring` warns `expiry_warning` before, `expired` on the day.
+    public var expires: LocalDate? = nil
 
     public init(id: String, name: String, dose: String, schedule: Schedule) {
         self.id = id
