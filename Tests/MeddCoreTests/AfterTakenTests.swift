@@ -1,3 +1,4 @@
+import MeddTestSupport
 import Testing
 @testable import MeddCore
 
@@ -88,6 +89,40 @@ import Testing
         h.skip("para_20261122_08_00", "12:01")
         h.advance("12:01")
         #expect(Self.ids(h.book) == ["para_20261122_08_00 skipped", "para_20261122_12_00 pending"])
+    }
+
+    /// A reload with a shorter interval, or a zone change, reveals doses on past days the old schedule never
+    /// had: they are not missed (nothing was due), and nothing alerts for them.
+    @Test func aReloadOrZoneChangeInventsNoMissedDoses() {
+        var h = BookHarness(Self.configuration(), watermark: BookHarness.at("2026-11-19T07:00:00+01:00"))
+        for day in 19...21 {
+            for time in ["08:00", "16:00"] {
+                let at = "2026-11-\(day)T\(time):00+01:00"
+                h.advance(at)
+                h.take("para", at)
+                h.advance(at)
+            }
+        }
+        h.advance("07:00")
+        h.effects += h.book.reload(Self.configuration(.hours(6)), now: BookHarness.at("07:00"))
+        h.effects += h.book.changeLocalZone(to: SystemZone.named("America/New_York"), now: BookHarness.at("07:01"))
+        #expect(h.events(.missed).isEmpty)
+        #expect(h.events(.fired).count == 6)
+        #expect(h.events(.skipped).isEmpty)
+    }
+
+    /// Moving `from` later after the day's first dose was taken keeps that dose as the day's start: the
+    /// next one still follows it, and no second first dose appears.
+    @Test func movingFromLaterKeepsTheTakenDose() {
+        var h = BookHarness(Self.configuration(.hours(4)), watermark: BookHarness.at("07:00"))
+        h.advance("08:00")
+        h.take("para", "08:00")
+        h.advance("08:00")
+        h.effects += h.book.reload(Self.configuration(.hours(4), from: "09:00"), now: BookHarness.at("10:30"))
+        #expect(Self.ids(h.book) == ["para_20261122_08_00 taken", "para_20261122_12_00 planned"])
+        #expect(h.events(.fired).map(\.dose.id.description) == ["para_20261122_08_00"])
+        h.advance("12:00")
+        #expect(h.events(.fired).map(\.dose.id.description) == ["para_20261122_08_00", "para_20261122_12_00"])
     }
 
     /// On the night the clocks go back, an hourly chain runs through both 02:xx hours with distinct IDs.

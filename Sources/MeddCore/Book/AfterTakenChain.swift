@@ -13,10 +13,13 @@ struct AfterTakenChain {
     let rules: ZoneRules
     let planner: Planner
 
-    /// The day's doses in due order. `recorded` holds every record of the medication due that day.
+    /// The day's doses in due order. `recorded` holds every record of the medication due that day: they
+    /// all stay in the chain, and the first is the earliest of them or the dose at `from`, whichever is
+    /// earlier (a `from` moved later keeps the doses recorded before it as the day's start).
     func doses(on date: LocalDate, recorded: [DoseRecord]) -> [Dose] {
-        let recorded = recorded.filter { $0.id.time >= from && $0.id.time <= until }.sorted { $0.id.time < $1.id.time }
-        var current = recorded.first { $0.id.time == from }?.dose ?? planner.makeDose(medication, date, from, rules: rules)
+        let recorded = recorded.sorted { $0.id.time < $1.id.time }
+        var current = planner.makeDose(medication, date, from, rules: rules)
+        if let earliest = recorded.first, earliest.id.time <= from { current = earliest.dose }
         var doses: [Dose] = []
         while true {
             doses.append(current)

@@ -58,10 +58,12 @@ extension DoseBook {
         renotify(now, &effects)
         // A dose of an `after_taken` medication missed here plans the next one (an invalidated plan), which
         // may be due already: plan and fire again until nothing moves.
+        answeredChainDays = []
         repeat {
             ensurePlanned(from: lookbackStart, through: now + horizon, replanningUntil: now + horizon + .days(1))
             fireDueDoses(now, after: previous, reconsidering: reconsidering, &effects)
         } while plannedUntil.usec == .min
+        answeredChainDays = []
         recordExpiries(now, &effects)
         watermark = max(previous, now)
         effects.append(.wakeUp(at: nextWakeUp(after: now)))
@@ -137,14 +139,18 @@ extension DoseBook {
         for dose in onTime { fire(dose, now, &effects) }
     }
 
-    /// A dose of an `after_taken` medication after the first of its day: it exists once the one before is answered.
+    /// A dose of an `after_taken` medication after the first of its day, on a day with a dose missed in this
+    /// `advance`: the miss made it, so it is new even though already due (an answer sees to its own next
+    /// dose, `followUp`). Any that
+    /// a reload or zone change reveals in the past are not: they follow the ordinary rules, so a changed
+    /// interval never turns past days into missed doses.
     private func followsAnAnswer(_ dose: Dose) -> Bool {
-        guard afterTakenMedications.contains(dose.medication),
+        guard answeredChainDays.contains(Self.chainDay(dose.id)),
               case .afterTaken(_, let from, _, _) = configuration.medication(dose.medication)?.schedule else { return false }
         return dose.id.time != from
     }
 
-    private mutating func fire(_ dose: Dose, _ now: Instant, _ effects: inout [Effect]) {
+    mutating func fire(_ dose: Dose, _ now: Instant, _ effects: inout [Effect]) {
         emit(DoseEvent(kind: .fired, dose: dose, at: now, source: .daemon), into: &effects)
         effects.append(.alert(Alert(dose: dose, kind: .fired)))
     }

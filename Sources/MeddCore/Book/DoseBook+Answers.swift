@@ -64,8 +64,27 @@ extension DoseBook {
         var effects: [Effect] = []
         emit(DoseEvent(kind: kind, dose: record.dose, at: at, source: source, reason: reason, note: note), into: &effects)
         if record.state.isOpen { effects.append(.closeAlert(record.id)) }
+        followUp(record.dose, now: now, &effects)
         effects.append(.wakeUp(at: nextWakeUp(after: now)))
         return Outcome(record: records[record.id]!, effects: effects)
+    }
+
+    /// After an answer to a dose of an `after_taken` medication, the next dose it makes may be due already
+    /// (the answer came late, or names an earlier time): that dose alerts now, or is missed when it was due
+    /// more than grace ago (and the one after it is looked at in turn). It is part of the answer's effects,
+    /// so it is recorded with it: no restart can come between them.
+    private mutating func followUp(_ answered: Dose, now: Instant, _ effects: inout [Effect]) {
+        guard afterTakenMedications.contains(answered.medication),
+              let med = configuration.medication(answered.medication) else { return }
+        while let next = planner.afterTakenDoses(med, on: answered.id.date, records: records)
+                .first(where: { $0.scheduled > answered.scheduled && records[$0.id] == nil }),
+              next.scheduled <= now, isTracked(next) {
+            if TimeSpan(seconds: now.seconds - next.scheduled.seconds) < settings.grace {
+                return fire(next, now, &effects)
+            }
+            emit(DoseEvent(kind: .missed, dose: next, at: now, source: .daemon, reason: "came due before the dose before it was answered"),
+                 into: &effects)
+        }
     }
 
     /// Finds the dose a target names, as the book knows it (`planned` or `untracked` if it has no events yet).

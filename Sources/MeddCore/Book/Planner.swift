@@ -18,7 +18,8 @@ public struct Planner: Sendable {
     /// recorded so far (the book's), which `after_taken` medications plan from.
     public func doses(from: Instant, to: Instant, medication: String? = nil, records: [DoseID: DoseRecord] = [:]) -> [Dose] {
         var result: [Dose] = []
-        let recordedByDay = Self.recordedByDay(records, of: configuration.medications.filter(\.isAfterTaken).map(\.id))
+        let chained = configuration.medications.filter { $0.isAfterTaken && (medication == nil || $0.id == medication) }
+        let recordedByDay = Self.recordedByDay(records, of: chained.map(\.id))
         for med in configuration.medications where medication == nil || med.id == medication {
             append(med, rules: rules(for: med), from: from, to: to, recorded: recordedByDay[med.id] ?? [:], into: &result)
         }
@@ -31,10 +32,7 @@ public struct Planner: Sendable {
         guard let med = configuration.medication(id.medication), !med.paused,
               let filter = med.schedule.dayFilter, med.isActive(on: id.date),
               filter.includes(id.date, start: med.start) else { return nil }
-        if let chain = afterTakenChain(med, rules: rules(for: med)) {
-            let recorded = Self.recordedByDay(records, of: [med.id])[med.id]?[id.date] ?? []
-            return chain.doses(on: id.date, recorded: recorded).first { $0.id == id }
-        }
+        if med.isAfterTaken { return afterTakenDoses(med, on: id.date, records: records).first { $0.id == id } }
         guard med.wallTimes(on: id.date).contains(id.time) else { return nil }
         return makeDose(med, id.date, id.time, rules: rules(for: med))
     }
@@ -75,6 +73,12 @@ public struct Planner: Sendable {
         let (scheduled, offset) = instant.map { ($0, rules.offset(atSecond: $0.seconds)) } ?? rules.resolve(date, time)
         return Dose(id: DoseID(medication: med.id, date: date, time: time), name: med.name,
                     doseText: med.amount(on: date, at: time).dose, scheduled: scheduled, utcOffset: offset)
+    }
+
+    /// The doses of an `after_taken` medication on one day, as far as `records` let them be known.
+    func afterTakenDoses(_ med: Medication, on date: LocalDate, records: [DoseID: DoseRecord]) -> [Dose] {
+        guard let chain = afterTakenChain(med, rules: rules(for: med)) else { return [] }
+        return chain.doses(on: date, recorded: Self.recordedByDay(records, of: [med.id])[med.id]?[date] ?? [])
     }
 
     private func afterTakenChain(_ med: Medication, rules: ZoneRules) -> AfterTakenChain? {
