@@ -50,9 +50,11 @@ def test_after_taken_answered_late_moves_the_next_dose(daemons, med):
     """Taken at 09:30 instead of 08:00, the next dose is due 8 hours later, at 17:30; the same history gives
     the same ID after a restart, and the next dose fires at that time."""
     body = 'after_taken = "8h"\nuntil = "21:00"'
-    daemon = daemons(medication(med, body), berlin(9, 30, 2))
+    daemon = daemons(medication(med, body), berlin(7, 59, 58))
     [fired] = dose_events(med, MEDD_EVENT="fired", timeout=8)
     assert fired["MEDD_DOSE_ID"] == f"{med}_20261122_08_00"
+    daemon.stop()
+    daemon.start(berlin(9, 30, 2))  # still open: within grace (2h)
     day = {"from": "2026-11-22T00:00:00+01:00", "to": "2026-11-23T00:00:00+01:00"}
     assert [d["id"] for d in daemon.call("ListDoses", **day)["doses"]] == [f"{med}_20261122_08_00"]
     daemon.call("Taken", dose=med, at="2026-11-22T09:30:00+01:00")
