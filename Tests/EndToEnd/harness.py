@@ -250,6 +250,15 @@ class Daemon:
         shutil.rmtree(self.directory, ignore_errors=True)
 
 
+def medctl_output(daemon, *args):
+    """Runs medctl against `daemon`'s socket (TZ=Europe/Berlin, no colour); asserts success, returns stdout."""
+    environment = dict(os.environ, TZ=ZONE, NO_COLOR="1")
+    out = subprocess.run([os.path.join(bin_dir(), "medctl"), "--socket", daemon.socket_path, *args],
+                         capture_output=True, text=True, env=environment, timeout=30)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
 def config(med, times=("08:00", "20:00"), settings=None, extra="", hooks=""):
     body = "[settings]\n" + "".join(f"{k} = {v}\n" for k, v in (settings or {}).items())
     body += f'\n[medication.{med}]\nname = "Metformin"\ndose = "500 mg"\n'

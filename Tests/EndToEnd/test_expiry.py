@@ -4,11 +4,9 @@ import datetime
 import json
 import os
 import sqlite3
-import subprocess
 import time
 
-import harness
-from harness import BERLIN, berlin, config, dose_events
+from harness import BERLIN, berlin, config, dose_events, medctl_output as medctl
 
 EXPIRING_ID = "70cf276aa07041a5b2183cb7ff173886"  # units/medd.catalog, MEDD_EVENT=expiring
 EXPIRED_ID = "16185a90e81f48c8b7da9f17285cf940"  # units/medd.catalog, MEDD_EVENT=expired
@@ -36,14 +34,6 @@ def dose_rows(daemon, dose_id):
         return db.execute("SELECT count(*) FROM dose WHERE id = ?", (dose_id,)).fetchone()[0]
     finally:
         db.close()
-
-
-def medctl(daemon, *args):
-    environment = dict(os.environ, TZ=harness.ZONE, NO_COLOR="1")
-    out = subprocess.run([os.path.join(harness.bin_dir(), "medctl"), "--socket", daemon.socket_path, *args],
-                         capture_output=True, text=True, env=environment, timeout=30)
-    assert out.returncode == 0, out.stderr
-    return out.stdout
 
 
 def meds_status(daemon, med):

@@ -4,20 +4,10 @@ restart, and leaves them out of `medctl adherence`; a medication added by a relo
 import json
 import os
 import sqlite3
-import subprocess
 
-import harness
-from harness import berlin, config, dose_events
+from harness import berlin, config, dose_events, medctl_output as medctl
 
 TIMES = ("07:00", "09:00", "10:30", "12:00", "20:00")
-
-
-def medctl(daemon, *args):
-    environment = dict(os.environ, TZ=harness.ZONE, NO_COLOR="1")
-    out = subprocess.run([os.path.join(harness.bin_dir(), "medctl"), "--socket", daemon.socket_path, *args],
-                         capture_output=True, text=True, env=environment, timeout=30)
-    assert out.returncode == 0, out.stderr
-    return out.stdout
 
 
 def today_states(daemon, med):
