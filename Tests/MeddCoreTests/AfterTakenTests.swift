@@ -125,6 +125,17 @@ import Testing
         #expect(h.events(.fired).map(\.dose.id.description) == ["para_20261122_08_00", "para_20261122_12_00"])
     }
 
+    /// Started at 13:00 for the first time: the 08:00 and 11:00 doses are untracked (no one was reminded), the
+    /// day goes on from their due times, and the 14:00 dose alerts as usual.
+    @Test func aDayGoesOnPastItsUntrackedDoses() {
+        var h = BookHarness(Self.configuration(.hours(3)))
+        h.advance("13:00")
+        #expect(Self.ids(h.book) == ["para_20261122_08_00 untracked", "para_20261122_11_00 untracked", "para_20261122_14_00 planned"])
+        #expect(h.events(.fired).isEmpty && h.events(.missed).isEmpty)
+        h.advance("14:00")
+        #expect(h.events(.fired).map(\.dose.id.description) == ["para_20261122_14_00"])
+    }
+
     /// On the night the clocks go back, an hourly chain runs through both 02:xx hours with distinct IDs.
     @Test func theRepeatedHourGivesDistinctIDs() {
         let config = Self.configuration(.hours(1), from: "00:30", until: "04:00")

@@ -9,6 +9,8 @@ extension DoseBook {
         for med in configuration.medications where trackedSince[med.id] == nil {
             // A dose first seen less than a minute late is due now, not a past one (`onTimeTolerance`).
             trackedSince[med.id] = now - Self.onTimeTolerance
+            // An `after_taken` day goes on past its untracked doses: plan it again with the instant.
+            if med.isAfterTaken { invalidatePlan() }
         }
     }
 

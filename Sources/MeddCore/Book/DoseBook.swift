@@ -75,7 +75,7 @@ public struct DoseBook: Sendable {
     private static func afterTakenMedications(_ configuration: Configuration) -> Set<String> {
         Set(configuration.medications.filter(\.isAfterTaken).map(\.id))
     }
-    public var planner: Planner { Planner(configuration: configuration, localZone: localZone) }
+    public var planner: Planner { Planner(configuration: configuration, localZone: localZone, trackedSince: trackedSince) }
 
     /// Applies a recorded event to the state: used both live and to replay the ledger.
     public mutating func absorb(_ event: DoseEvent) {

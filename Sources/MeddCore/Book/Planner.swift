@@ -4,14 +4,18 @@ public struct Planner: Sendable {
     public let configuration: Configuration
     /// The system zone that `timezone = "local"` follows.
     public let localZone: ZoneRules
+    /// Since when medd has tracked each medication (the book's); an `after_taken` day counts a dose
+    /// due before then, which no one was reminded of, from its due time as if skipped.
+    public let trackedSince: [String: Instant]
 
     /// How many days one offline plan or calendar export may cover (`medd --plan --days`,
     /// `medctl plan`/`export --days`): ten years.
     public static let dayCounts = 1...3660
 
-    public init(configuration: Configuration, localZone: ZoneRules) {
+    public init(configuration: Configuration, localZone: ZoneRules, trackedSince: [String: Instant] = [:]) {
         self.configuration = configuration
         self.localZone = localZone
+        self.trackedSince = trackedSince
     }
 
     /// Every scheduled dose due in `[from, to)`, ordered by due instant, then ID. `records` are the doses
@@ -83,7 +87,8 @@ public struct Planner: Sendable {
 
     private func afterTakenChain(_ med: Medication, rules: ZoneRules) -> AfterTakenChain? {
         guard case .afterTaken(let interval, let from, let until, _) = med.schedule else { return nil }
-        return AfterTakenChain(medication: med, interval: interval, from: from, until: until, rules: rules, planner: self)
+        return AfterTakenChain(medication: med, interval: interval, from: from, until: until, rules: rules,
+                               trackedSince: trackedSince[med.id], planner: self)
     }
 
     /// The records of the given medications, by medication and nominal date.
