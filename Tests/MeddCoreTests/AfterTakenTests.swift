@@ -59,6 +59,18 @@ import Testing
         #expect(h.events(.fired).last?.dose.id.description == "para_20261122_16_59")
     }
 
+    /// With an interval shorter than grace, a dose missed when its grace ends already has its next dose due:
+    /// that one alerts at once (within grace) instead of staying planned in the past.
+    @Test func aDoseMissedAtTheEndOfGraceAlertsTheNextAtOnce() {
+        var h = BookHarness(Self.configuration(.hours(1)), watermark: BookHarness.at("07:00"))
+        h.advance("08:00")
+        h.advance("09:59")
+        h.advance("10:00")
+        #expect(h.state("para_20261122_08_00") == .missed)
+        #expect(h.state("para_20261122_09_00") == .pending)
+        #expect(h.events(.fired).map(\.dose.id.description) == ["para_20261122_08_00", "para_20261122_09_00"])
+    }
+
     /// An answer given late with an earlier `at` can make the next dose due already: it fires at once
     /// (within grace), or is missed; it is never left planned in the past.
     @Test func aNextDoseAlreadyDueFiresAtOnce() {

@@ -47,23 +47,23 @@ extension DoseBook {
     private mutating func advance(to now: Instant, reconsidering: Bool) -> [Effect] {
         let horizon = TimeSpan.days(Int64(settings.horizonDays))
         let previous = watermark ?? now - settings.grace
-        // A dose of an `after_taken` medication may come due before the watermark (its previous dose was
-        // answered late, naming an earlier time): the plan then looks back the whole horizon to find it.
+        // The next dose of an `after_taken` dose missed now may be due before the watermark, and long ago
+        // when that dose was snoozed again and again: the plan then looks back the whole horizon.
         let lookbackStart = afterTakenMedications.isEmpty ? max(min(previous, now - settings.grace), now - horizon) : now - horizon
         ensurePlanned(from: lookbackStart, through: now + horizon, replanningUntil: now + horizon + .days(1))
         trackNewMedications(at: now)
         var effects: [Effect] = []
+        missedChainDays = []
         expireOpenDoses(now, &effects)
         endSnoozes(now, &effects)
         renotify(now, &effects)
         // A dose of an `after_taken` medication missed here plans the next one (an invalidated plan), which
         // may be due already: plan and fire again until nothing moves.
-        answeredChainDays = []
         repeat {
             ensurePlanned(from: lookbackStart, through: now + horizon, replanningUntil: now + horizon + .days(1))
             fireDueDoses(now, after: previous, reconsidering: reconsidering, &effects)
         } while plannedUntil.usec == .min
-        answeredChainDays = []
+        missedChainDays = []
         recordExpiries(now, &effects)
         watermark = max(previous, now)
         effects.append(.wakeUp(at: nextWakeUp(after: now)))
@@ -113,10 +113,10 @@ extension DoseBook {
             if dose.scheduled > now { break }  // the plan is sorted by due instant
             guard records[dose.id] == nil, isTracked(dose) else { continue }
             let age = TimeSpan(seconds: now.seconds - dose.scheduled.seconds)
-            let followsAnAnswer = dose.scheduled <= previous && followsAnAnswer(dose)
-            if dose.scheduled > previous || followsAnAnswer {
+            let followsAMiss = dose.scheduled <= previous && followsADoseMissedNow(dose)
+            if dose.scheduled > previous || followsAMiss {
                 if age >= settings.grace {
-                    let reason = followsAnAnswer ? "came due before the dose before it was answered" : "came due while medd was not running"
+                    let reason = followsAMiss ? "came due before the dose before it was answered" : "came due while medd was not running"
                     emit(DoseEvent(kind: .missed, dose: dose, at: now, source: .daemon, reason: reason), into: &effects)
                 } else if age <= Self.onTimeTolerance {
                     onTime.append(dose)
@@ -141,11 +141,10 @@ extension DoseBook {
 
     /// A dose of an `after_taken` medication after the first of its day, on a day with a dose missed in this
     /// `advance`: the miss made it, so it is new even though already due (an answer sees to its own next
-    /// dose, `followUp`). Any that
-    /// a reload or zone change reveals in the past are not: they follow the ordinary rules, so a changed
-    /// interval never turns past days into missed doses.
-    private func followsAnAnswer(_ dose: Dose) -> Bool {
-        guard answeredChainDays.contains(Self.chainDay(dose.id)),
+    /// dose, `followUp`). Any that a reload or zone change reveals in the past are not: they follow the
+    /// ordinary rules, so a changed interval never turns past days into missed doses.
+    private func followsADoseMissedNow(_ dose: Dose) -> Bool {
+        guard missedChainDays.contains(ChainDay(dose.id)),
               case .afterTaken(_, let from, _, _) = configuration.medication(dose.medication)?.schedule else { return false }
         return dose.id.time != from
     }

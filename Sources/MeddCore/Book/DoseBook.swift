@@ -14,8 +14,8 @@ public struct DoseBook: Sendable {
     /// The medications whose next dose follows the answer to the one before: an answer replans.
     private(set) var afterTakenMedications: Set<String>
     /// During `advance`, the days of `after_taken` medications with a dose it recorded as missed: a next
-    /// dose of theirs due already is new, not one a changed schedule reveals in the past.
-    var answeredChainDays: Set<String> = []
+    /// dose of theirs due already is new, not one a changed schedule reveals in the past. Empty otherwise.
+    var missedChainDays: Set<ChainDay> = []
     public internal(set) var localZone: ZoneRules
     /// Every dose that has had an event, except final ones the ledger holds (see `heldFrom`).
     public internal(set) var records: [DoseID: DoseRecord] = [:]
@@ -69,8 +69,16 @@ public struct DoseBook: Sendable {
         configuration.medications.contains { !$0.isAsNeeded && !$0.paused }
     }
 
-    /// The key of `answeredChainDays` for a dose: its medication and nominal date.
-    static func chainDay(_ id: DoseID) -> String { "\(id.medication) \(id.date)" }
+    /// One medication's doses on one nominal date: one `after_taken` chain.
+    struct ChainDay: Hashable, Sendable {
+        let medication: String
+        let date: LocalDate
+
+        init(_ id: DoseID) {
+            medication = id.medication
+            date = id.date
+        }
+    }
 
     private static func afterTakenMedications(_ configuration: Configuration) -> Set<String> {
         Set(configuration.medications.filter(\.isAfterTaken).map(\.id))
@@ -142,8 +150,8 @@ public struct DoseBook: Sendable {
     mutating func emit(_ event: DoseEvent, into effects: inout [Effect]) {
         let levelBefore = stock[event.dose.medication]?.level
         absorb(event)
-        if event.kind.isFinal, afterTakenMedications.contains(event.dose.medication) {
-            answeredChainDays.insert(Self.chainDay(event.dose.id))
+        if event.kind == .missed, afterTakenMedications.contains(event.dose.medication) {
+            missedChainDays.insert(ChainDay(event.dose.id))
         }
         effects.append(.record(event))
         if event.kind == .taken, let lowStock = lowStockEvent(after: event, levelBefore: levelBefore) {
