@@ -82,7 +82,7 @@ public struct Planner: Sendable {
     /// The doses of an `after_taken` medication on one day, as far as `records` let them be known.
     func afterTakenDoses(_ med: Medication, on date: LocalDate, records: [DoseID: DoseRecord]) -> [Dose] {
         guard let chain = afterTakenChain(med, rules: rules(for: med)) else { return [] }
-        return chain.doses(on: date, recorded: Self.recordedByDay(records, of: [med.id])[med.id]?[date] ?? [])
+        return chain.doses(on: date, recorded: records.values.filter { $0.id.medication == med.id && $0.id.date == date })
     }
 
     private func afterTakenChain(_ med: Medication, rules: ZoneRules) -> AfterTakenChain? {
