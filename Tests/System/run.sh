@@ -113,6 +113,10 @@ grep -q 'Active: active (running)' <<<"$status" || fail "systemctl --user status
 grep -q "Status: \"next dose vitamin_" <<<"$status" || fail "systemctl --user status medd has no STATUS= line naming the vitamin dose:\n$status"
 pass "systemctl --user status medd: active (running), $(grep -o 'Status: .*' <<<"$status")"
 expect "medctl status answers over the socket" "medd $upstream_version" as_user 'medctl status'
+# The shipped sandbox lets medd reach the system bus: logind is watched for resume (a lingering user
+# has no graphical session to watch for unlocking).
+wait_for "medctl status: logind on the system bus is watched from inside the shipped sandbox" 10 \
+    as_user_grep 'medctl status' '^lock/resume watching: logind'
 expect "medctl today lists the planned dose" "vitamin_" as_user 'medctl today'
 
 phase "reload"
