@@ -130,10 +130,10 @@ final class DesktopNotifier {
         do {
             opened = try Bus.openUser(on: loop)
             matches = [
-                try opened.addMatch(FreedesktopNotifications.ownerChangedRule) { [unowned self] in self.ownerChanged($0) },
+                try opened.addMatch(BusDriver.ownerChangedRule(FreedesktopNotifications.name)) { [unowned self] in self.ownerChanged($0) },
                 try opened.addMatch(FreedesktopNotifications.signalRule("ActionInvoked")) { [unowned self] in self.actionInvoked($0) },
                 try opened.addMatch(FreedesktopNotifications.signalRule("NotificationClosed")) { [unowned self] in self.notificationClosed($0) },
-                try opened.addMatch(FreedesktopNotifications.disconnectedRule) { [unowned self] _ in self.busLost() },
+                try opened.addMatch(BusDriver.disconnectedRule) { [unowned self] _ in self.busLost() },
             ]
         } catch {
             matches = []
@@ -150,7 +150,7 @@ final class DesktopNotifier {
         log.info("desktop: connected to the session bus")
         host.sessionBusOpened(opened)
         do {
-            try opened.call(FreedesktopNotifications.getNameOwner, timeoutUsec: Self.callTimeoutUsec) { [unowned self] result in
+            try opened.call(BusDriver.getNameOwner(FreedesktopNotifications.name), timeoutUsec: Self.callTimeoutUsec) { [unowned self] result in
                 if case .success(let reply) = result, let owner = try? reply.readString() {
                     self.serverAppeared(owner)
                 } else {
@@ -357,8 +357,7 @@ extension DesktopNotifier {
     // MARK: Signals
 
     func ownerChanged(_ message: BusMessage) {
-        guard let name = try? message.readString(), name == FreedesktopNotifications.name,
-              (try? message.readString()) != nil, let newOwner = try? message.readString() else { return }
+        guard let newOwner = BusDriver.newOwner(of: FreedesktopNotifications.name, in: message) else { return }
         if newOwner.isEmpty {
             log.info("desktop: the notification server left the bus")
             serverGone()

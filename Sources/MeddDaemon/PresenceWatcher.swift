@@ -56,8 +56,11 @@ final class PresenceWatcher {
     private var sessionMatch: BusMatch?
     private var sessionPath: String?
     private var locked: Bool?
+    /// The unique name owning `org.freedesktop.login1`: signals from anyone else are forged.
+    private var logindOwner: String?
     private var screensaverMatches: [BusMatch] = []
-    private var screensaversOwned: Set<String> = []
+    /// Each screensaver name's unique owner: `ActiveChanged` counts only from it.
+    private var screensaverOwners: [String: String] = [:]
     /// Asked once each bus has answered, so "nothing to watch" is said once, at start.
     private var systemProbed = false
     private var sessionBusProbes: Int?
@@ -80,19 +83,22 @@ final class PresenceWatcher {
             bus = try Bus.openSystem(on: loop)
             systemMatches = [
                 try bus.addMatch(Logind.managerSignal("PrepareForSleep")) { [unowned self] in self.prepareForSleep($0) },
-                try bus.addMatch(Logind.managerSignal("SessionNew")) { [unowned self] _ in self.findSession() },
-                try bus.addMatch(Logind.managerSignal("SessionRemoved")) { [unowned self] _ in self.findSession() },
-                try bus.addMatch(FreedesktopNotifications.disconnectedRule) { [unowned self] _ in self.systemBusLost() },
+                try bus.addMatch(Logind.managerSignal("SessionNew")) { [unowned self] in if self.fromLogind($0) { self.findSession() } },
+                try bus.addMatch(Logind.managerSignal("SessionRemoved")) { [unowned self] in if self.fromLogind($0) { self.findSession() } },
+                try bus.addMatch(BusDriver.disconnectedRule) { [unowned self] _ in self.systemBusLost() },
+                try bus.addMatch(BusDriver.ownerChangedRule(Logind.name)) { [unowned self] in
+                    guard let owner = BusDriver.newOwner(of: Logind.name, in: $0) else { return }
+                    self.logindOwnerChanged(owner)
+                },
             ]
         } catch {
             log.debug("presence: no system bus: \(error)")
             return systemProbeDone()
         }
         systemBus = bus
-        try? bus.call(Self.nameHasOwner(Logind.name), timeoutUsec: Self.timeoutUsec) { [unowned self] result in
-            if case .success(let reply) = result, (try? reply.readBool()) == true {
-                self.state.logind = true
-                self.findSession()
+        try? bus.call(BusDriver.getNameOwner(Logind.name), timeoutUsec: Self.timeoutUsec) { [unowned self] result in
+            if case .success(let reply) = result, let owner = try? reply.readString(), self.logindOwner == nil {
+                self.logindOwnerChanged(owner)
             }
             self.systemProbeDone()
         }
@@ -108,12 +114,23 @@ final class PresenceWatcher {
 
     // MARK: logind
 
+    /// logind started, restarted (a new unique name) or left (empty).
+    private func logindOwnerChanged(_ owner: String) {
+        logindOwner = owner.isEmpty ? nil : owner
+        state.logind = logindOwner != nil
+        guard logindOwner != nil else { return watchSession(nil) }
+        findSession()
+    }
+
+    private func fromLogind(_ message: BusMessage) -> Bool {
+        logindOwner != nil && message.sender == logindOwner
+    }
+
     /// The session to watch: `$XDG_SESSION_ID`'s, else the user's display session (medd usually runs as a
     /// user service, outside any session). Asked again whenever a session comes or goes.
     private func findSession() {
         guard let bus = systemBus, state.logind else { return }
         if let id = environment["XDG_SESSION_ID"], !id.isEmpty {
-            guard sessionPath == nil else { return }
             try? bus.call(Logind.call("GetSession", [.string(id)]), timeoutUsec: Self.timeoutUsec) { [unowned self] result in
                 guard case .success(let reply) = result, let path = try? reply.readObjectPath() else {
                     return self.watchSession(nil)
@@ -160,7 +177,7 @@ final class PresenceWatcher {
     }
 
     private func sessionChanged(_ message: BusMessage) {
-        guard let change = try? message.readBoolPropertyChange(named: "LockedHint"), change.interface == Logind.session else { return }
+        guard fromLogind(message), let change = try? message.readBoolPropertyChange(named: "LockedHint"), change.interface == Logind.session else { return }
         if let value = change.value {
             lockedHint(value)
         } else if change.invalidated {
@@ -176,7 +193,7 @@ final class PresenceWatcher {
     }
 
     private func prepareForSleep(_ message: BusMessage) {
-        guard let starting = try? message.readBool(), !starting else { return }
+        guard fromLogind(message), let starting = try? message.readBool(), !starting else { return }
         returned(.resumed)
     }
 
@@ -187,6 +204,7 @@ final class PresenceWatcher {
         sessionPath = nil
         systemBus?.close()
         systemBus = nil
+        logindOwner = nil
         state.session = nil
         state.logind = false
     }
@@ -195,19 +213,15 @@ final class PresenceWatcher {
 
     /// The session bus medd shows notifications on connected (again): follow the screensavers there.
     func sessionBusOpened(_ bus: Bus) {
-        screensaverMatches = []
-        screensaversOwned = []
-        state.screensavers = []
+        sessionBusClosed()
         do {
             for name in Self.screensaverNames {
                 screensaverMatches.append(try bus.addMatch("type='signal',interface='\(name)',member='ActiveChanged'") { [unowned self] in
-                    self.screensaverChanged($0)
+                    self.screensaverChanged(name, $0)
                 })
-                screensaverMatches.append(try bus.addMatch(
-                    "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(name)'"
-                ) { [unowned self] message in
-                    guard (try? message.readString()) == name, (try? message.readString()) != nil, let owner = try? message.readString() else { return }
-                    self.screensaver(name, owned: !owner.isEmpty)
+                screensaverMatches.append(try bus.addMatch(BusDriver.ownerChangedRule(name)) { [unowned self] in
+                    guard let owner = BusDriver.newOwner(of: name, in: $0) else { return }
+                    self.screensaver(name, owner: owner)
                 })
             }
         } catch {
@@ -217,8 +231,10 @@ final class PresenceWatcher {
         sessionBusProbes = Self.screensaverNames.count
         for name in Self.screensaverNames {
             do {
-                try bus.call(Self.nameHasOwner(name), timeoutUsec: Self.timeoutUsec) { [unowned self] result in
-                    if case .success(let reply) = result, (try? reply.readBool()) == true { self.screensaver(name, owned: true) }
+                try bus.call(BusDriver.getNameOwner(name), timeoutUsec: Self.timeoutUsec) { [unowned self] result in
+                    if case .success(let reply) = result, let owner = try? reply.readString(), self.screensaverOwners[name] == nil {
+                        self.screensaver(name, owner: owner)
+                    }
                     self.sessionBusProbeDone()
                 }
             } catch {
@@ -235,17 +251,18 @@ final class PresenceWatcher {
 
     func sessionBusClosed() {
         screensaverMatches = []
-        screensaversOwned = []
+        screensaverOwners = [:]
         state.screensavers = []
     }
 
-    private func screensaver(_ name: String, owned: Bool) {
-        if owned { screensaversOwned.insert(name) } else { screensaversOwned.remove(name) }
-        state.screensavers = Self.screensaverNames.filter(screensaversOwned.contains)
+    /// A screensaver name got an owner, or lost it (empty).
+    private func screensaver(_ name: String, owner: String) {
+        screensaverOwners[name] = owner.isEmpty ? nil : owner
+        state.screensavers = Self.screensaverNames.filter { screensaverOwners[$0] != nil }
     }
 
-    private func screensaverChanged(_ message: BusMessage) {
-        guard let active = try? message.readBool(), !active else { return }
+    private func screensaverChanged(_ name: String, _ message: BusMessage) {
+        guard let owner = screensaverOwners[name], message.sender == owner, let active = try? message.readBool(), !active else { return }
         returned(.screensaverEnded)
     }
 
@@ -267,10 +284,5 @@ final class PresenceWatcher {
         if !state.logind && state.screensavers.isEmpty {
             log.info("lock and resume watching is off: no logind on the system bus and no screensaver on the session bus; open doses are shown again every renotify")
         }
-    }
-
-    private static func nameHasOwner(_ name: String) -> BusMethodCall {
-        BusMethodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                      member: "NameHasOwner", arguments: [.string(name)])
     }
 }
