@@ -622,15 +622,19 @@ class BusMonitor:
             member="GetConnectionUnixProcessID", signature="s", body=[sender]))
         return reply.body[0] if reply.message_type == MessageType.METHOD_RETURN else None
 
+    def pid_of(self, sender):
+        """The process ID of a unique connection name (GetConnectionUnixProcessID); None once it has gone."""
+        if self._pids.get(sender) is None:
+            self._pids[sender] = self._run(self._pid_of(sender))
+        return self._pids[sender]
+
     def matches_of(self, pid):
         """The match rules process `pid` added and still has (AddMatch minus RemoveMatch), in order."""
         with self.changed:
             seen = list(self.matches)
         rules = []
         for sender, member, rule in seen:
-            if sender not in self._pids:
-                self._pids[sender] = self._run(self._pid_of(sender))
-            if self._pids[sender] != pid:
+            if self.pid_of(sender) != pid:
                 continue
             if member == "AddMatch":
                 rules.append(rule)

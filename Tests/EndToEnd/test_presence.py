@@ -74,8 +74,11 @@ def notifies_after(notifier, count):
 
 def wait_lock_watched(daemon, system_monitor, logind, session=SESSION):
     """Until medd has subscribed to PropertiesChanged on the session's path and read its LockedHint."""
-    system_monitor.wait_match(daemon.process.pid, "PropertiesChanged", session_path(session))
-    logind.wait_property_get(SESSION_INTERFACE, "LockedHint", path=session_path(session))
+    pid = daemon.process.pid
+    system_monitor.wait_match(pid, "PropertiesChanged", session_path(session))
+    logind.wait_call(lambda c: c["member"] == "Get" and c["args"] == [SESSION_INTERFACE, "LockedHint"]
+                     and c["path"] == session_path(session) and system_monitor.pid_of(c["sender"]) == pid,
+                     what=f"Get(LockedHint) on {session_path(session)} from medd {pid}")
 
 
 def wait_sleep_watched(daemon, system_monitor):
@@ -216,10 +219,10 @@ def test_nothing_is_re_alerted_when_no_dose_is_open(daemons, med, session_bus, f
                                                     fake_logind, fake_screensaver, system_monitor, session_monitor):
     """With the dose taken, an unlock, the screensaver ending and a resume show nothing and journal nothing."""
     fake_logind.add_session(SESSION)
-    daemon, _ = open_doses(daemons, [med], session_bus, fake_notifier, system_bus=system_bus)
+    daemon, shown = open_doses(daemons, [med], session_bus, fake_notifier, system_bus=system_bus)
     daemon.call("Taken", dose=med)
     dose_events(med, MEDD_EVENT="taken")
-    fake_notifier.wait_for(lambda s: len(s.closes) >= 1)
+    fake_notifier.wait_for(lambda s: shown[med] in s.closes)
     wait_lock_watched(daemon, system_monitor, fake_logind)
     wait_sleep_watched(daemon, system_monitor)
     wait_screensaver_watched(daemon, session_monitor, GNOME_SCREENSAVER)
