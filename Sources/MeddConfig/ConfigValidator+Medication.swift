@@ -3,14 +3,15 @@ import TOMLKit
 
 /// The `[medication.ID]` tables.
 extension ConfigValidator {
-    func medications(_ value: TOMLValue?, at path: ConfigPath) -> [Medication] {
+    /// `settings` are the ones the file gives: a medication's `escalate_after` must be shorter than their `grace`.
+    func medications(_ value: TOMLValue?, at path: ConfigPath, settings: Settings) -> [Medication] {
         guard let value, let table = table(value, at: path, expected: "a table of medications ([medication.ID])") else {
             return []
         }
-        return entries(of: table, at: path) { id, entry, entryPath in medication(id: id, value: entry, at: entryPath) }
+        return entries(of: table, at: path) { id, entry, entryPath in medication(id: id, value: entry, at: entryPath, settings: settings) }
     }
 
-    private func medication(id: String, value: TOMLValue, at path: ConfigPath) -> Medication? {
+    private func medication(id: String, value: TOMLValue, at path: ConfigPath, settings: Settings) -> Medication? {
         let issuesBefore = issues.count
         if !MedicationID.isValid(id) {
             report(path, .key, "\(Self.quoted(id)) is not a valid medication ID; use 1 to 64 lowercase letters, digits and hyphens, "
@@ -42,6 +43,7 @@ extension ConfigValidator {
         let refillAt = table["refill_at"].flatMap { integer($0.tomlValue, at: path.appending("refill_at"), in: 0...Int.max) }
         let person = table["person"].flatMap { personID($0.tomlValue, at: path.appending("person")) }
         let expires = table["expires"].flatMap { date($0.tomlValue, at: path.appending("expires")) }
+        let alert = alertChoices(in: table, at: path, grace: settings.grace)
         if table["refill_at"] != nil && table["stock"] == nil {
             report(path.appending("refill_at"), .key, "needs stock to count down from; add stock = 60 (units on hand) or remove refill_at")
         }
@@ -60,6 +62,7 @@ extension ConfigValidator {
         medication.steps = doseSteps
         medication.person = person
         medication.expires = expires
+        medication.alert = alert
         return medication
     }
 

@@ -25,7 +25,7 @@ final class ConfigValidator {
     func validate(_ root: TOMLTable) -> Configuration? {
         checkKeys(of: root, at: .root, known: Keys.topLevel)
         let settings = self.settings(root["settings"]?.tomlValue, at: ConfigPath.root.appending("settings"))
-        let medications = self.medications(root["medication"]?.tomlValue, at: ConfigPath.root.appending("medication"))
+        let medications = self.medications(root["medication"]?.tomlValue, at: ConfigPath.root.appending("medication"), settings: settings)
         let hooks = self.hooks(root["hook"]?.tomlValue, at: ConfigPath.root.appending("hook"))
         let people = self.people(root["person"]?.tomlValue, at: ConfigPath.root.appending("person"))
         guard issues.isEmpty else { return nil }
@@ -72,14 +72,14 @@ final class ConfigValidator {
     enum Keys {
         static let topLevel = ["settings", "medication", "hook", "person"]
         static let settings = ["horizon_days", "grace", "renotify", "snooze", "early", "timezone",
-                               "expiry_warning"]
+                               "expiry_warning"] + alertKeys
         static let medication = [
             "name", "dose", "times", "days", "every_days", "cycle", "monthdays", "every", "after_taken", "from", "until", "start", "end",
             "timezone", "notes", "paused", "as_needed", "min_interval", "max_per_day", "stock", "per_dose", "refill_at",
             "step",
             "person",
             "expires",
-        ]
+        ] + alertKeys
         /// The keys of a `times` entry written as a table.
         static let timeEntry = ["at", "dose", "per_dose"]
         /// The keys of a `[[medication.ID.step]]`.

@@ -78,6 +78,21 @@ type Medication (
   expiry: ?string
 )
 
+# What the desktop does with reminders; only when medd shows notifications.
+type Desktop (
+  # The notification server (GetServerInformation's name and version), while one is reachable.
+  server: ?string,
+  serverVersion: ?string,
+  capabilities: []string,
+  # The logind session whose unlocking shows open reminders again.
+  session: ?string,
+  lockWatching: bool,
+  # logind is there: a resume from sleep shows open reminders again.
+  resumeWatching: bool,
+  # Screensavers on the session bus whose end shows open reminders again.
+  screensavers: []string
+)
+
 # State of the daemon.
 method Status() -> (
   version: string,
@@ -89,7 +104,8 @@ method Status() -> (
   # The next planned dose, if any.
   nextDose: ?Dose,
   pending: int,
-  snoozed: int
+  snoozed: int,
+  desktop: ?Desktop
 )
 
 # Doses in a range; without one, the current local day and the rest of the horizon.

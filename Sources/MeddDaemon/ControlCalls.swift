@@ -20,10 +20,13 @@ final class ControlCalls {
     private let clock: DaemonClock
     private let startedAt: Instant
     private let reload: () -> Result<Void, ReloadErrors>
+    /// `Status`'s `desktop` object; nil when medd shows no notifications.
+    private let desktop: () -> JSONValue?
 
     init(runner: EffectRunner, ledger: any LedgerStore, clock: DaemonClock, startedAt: Instant,
-         reload: @escaping () -> Result<Void, ReloadErrors>) {
+         desktop: @escaping () -> JSONValue? = { nil }, reload: @escaping () -> Result<Void, ReloadErrors>) {
         self.runner = runner
+        self.desktop = desktop
         self.ledger = ledger
         self.clock = clock
         self.startedAt = startedAt
@@ -143,6 +146,7 @@ final class ControlCalls {
             "snoozed": .integer(book.count(of: .snoozed)),
         ]
         if let next = book.nextDose(after: now) { parameters["nextDose"] = DoseRecord(dose: next).varlinkValue(in: book.configuration) }
+        if let desktop = desktop() { parameters["desktop"] = desktop }
         return VarlinkReply.parameters(parameters)
     }
 

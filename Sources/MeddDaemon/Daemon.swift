@@ -28,6 +28,7 @@ public final class Daemon: @unchecked Sendable {
     private var retryAfterFailure: WakeTimer!
     private var answerCommit: DeferredTask!
     private var desktop: DesktopNotifier?
+    private var presence: PresenceWatcher?
     private var sources: [LoopSource] = []
     private var clockWatcher: ClockChangeWatcher?
     private var zoneWatcher: TimeZoneWatcher?
@@ -71,7 +72,8 @@ public final class Daemon: @unchecked Sendable {
             throw DaemonStartError("medd: \(error)")
         }
         runner = EffectRunner(book: book, ledger: ledger, outlets: self)
-        calls = ControlCalls(runner: runner, ledger: ledger, clock: clock, startedAt: startedAt) { [unowned self] in self.reload() }
+        calls = ControlCalls(runner: runner, ledger: ledger, clock: clock, startedAt: startedAt,
+                             desktop: { [unowned self] in self.desktopStatus() }) { [unowned self] in self.reload() }
     }
 
     /// Opens the control socket, catches up on what came due while medd was down, tells the
@@ -108,8 +110,8 @@ public final class Daemon: @unchecked Sendable {
 
     private func wireUp(_ socket: ListeningSocket) throws(SystemError) {
         try Signal.brokenPipe.ignore()
-        outbox = JournalOutbox(ledger: ledger, loop: loop, log: log) { [unowned self] in person(ofMedication: $0) }
-        hooks = HookRunner(hooks: runner.book.configuration.hooks, loop: loop, log: log) { [unowned self] in person(ofMedication: $0) }
+        outbox = JournalOutbox(ledger: ledger, loop: loop, log: log) { [unowned self] in runner.book.configuration.journalFields(of: $0) }
+        hooks = HookRunner(hooks: runner.book.configuration.hooks, loop: loop, log: log) { [unowned self] in runner.book.configuration.journalFields(of: $0) }
         wake = WakeTimer(loop: loop) { [unowned self] _ in self.advance() }
         // A zone change the ledger could not take is applied on the retry.
         retryAfterFailure = WakeTimer(loop: loop) { [unowned self] _ in
@@ -127,6 +129,7 @@ public final class Daemon: @unchecked Sendable {
                 Notifier.stopping()
                 // Before the loop exits: sd-bus closes its connection in the loop's exit phase.
                 self.desktop?.stop()
+                self.presence?.stop()
                 self.loop.exit(code: 0)
             })
         }
@@ -137,7 +140,9 @@ public final class Daemon: @unchecked Sendable {
         try loop.enableWatchdog()
         if options.desktop {
             let memory = FileSystem.directory(of: options.socketPath) + "/notifications"
+            presence = PresenceWatcher(loop: loop, log: log, userID: CurrentProcess.userID) { [unowned self] in self.personReturned($0) }
             desktop = DesktopNotifier(loop: loop, log: log, memoryPath: memory, host: desktopHost())
+            presence?.start()
             desktop?.start()
         }
     }
@@ -178,6 +183,14 @@ public final class Daemon: @unchecked Sendable {
     private func clockChanged() {
         log.notice("the system clock changed (set or resumed); re-checking due doses")
         advance()
+    }
+
+    /// The person is back at the screen (unlocked, screensaver ended, resumed): what came due is brought up
+    /// to date and open reminders are shown again at once, not at the next renotify.
+    private func personReturned(_ why: DoseBook.Return) {
+        if why == .resumed { log.notice("the machine resumed from sleep; re-checking due doses") }
+        let now = clock.now()
+        runner.change(at: now) { $0.personReturned(why, now: now) }
     }
 
     /// A file defining the local zone changed (`/etc/localtime` pointed elsewhere, or a zone file
@@ -234,21 +247,49 @@ public final class Daemon: @unchecked Sendable {
 
     private func desktopHost() -> DesktopNotifier.Host {
         DesktopNotifier.Host(
-            content: { [unowned self] alert, capabilities in
-                let book = runner.book
-                return NotificationContent.reminder(alert, person: book.configuration.person(ofMedication: alert.dose.medication),
-                                                    notes: book.configuration.medication(alert.dose.medication)?.notes,
-                                                    snoozeLengths: book.settings.snooze, now: clock.now(), capabilities: capabilities)
+            content: { [unowned self] alert, capabilities, rings in
+                let configuration = runner.book.configuration
+                let medication = alert.dose.medication
+                let context = NotificationContent.ReminderContext(
+                    person: configuration.person(ofMedication: medication), notes: configuration.medication(medication)?.notes,
+                    snoozeLengths: configuration.settings.snooze, style: configuration.alertStyle(ofMedication: medication),
+                    rings: rings, now: clock.now())
+                return NotificationContent.reminder(alert, context, capabilities: capabilities)
+            },
+            now: { [unowned self] in clock.now() },
+            ringsAgainAfter: { [unowned self] in
+                let renotify = runner.book.settings.renotify
+                return renotify > .zero ? renotify : nil
             },
             pendingAlerts: { [unowned self] in
                 let book = runner.book
                 return book.open.sorted().compactMap { id in
                     guard let record = book.records[id], record.state == .pending else { return nil }
-                    return DoseBook.Alert(dose: record.dose, kind: .renotified)
+                    return DoseBook.Alert(dose: record.dose, kind: .renotified, isReturn: true)
                 }
             },
             answer: { [unowned self] dose, action in answerFromDesktop(dose, action) },
-            person: { [unowned self] in person(ofMedication: $0) })
+            person: { [unowned self] in person(ofMedication: $0) },
+            sessionBusOpened: { [unowned self] in presence?.sessionBusOpened($0) },
+            sessionBusUnavailable: { [unowned self] in presence?.sessionBusUnavailable() },
+            sessionBusClosed: { [unowned self] in presence?.sessionBusClosed() })
+    }
+
+    /// `Status`'s `desktop`: the notification server medd reaches and what it watches for the person's return.
+    private func desktopStatus() -> JSONValue? {
+        guard let desktop, let presence else { return nil }
+        var status: [String: JSONValue] = [
+            "capabilities": .array((desktop.serverDescription?.capabilities ?? []).map(JSONValue.string)),
+            "lockWatching": .bool(presence.state.session != nil),
+            "resumeWatching": .bool(presence.state.logind),
+            "screensavers": .array(presence.state.screensavers.map(JSONValue.string)),
+        ]
+        if let server = desktop.serverDescription {
+            status["server"] = .string(server.name)
+            status["serverVersion"] = .string(server.version)
+        }
+        if let session = presence.state.session { status["session"] = .string(session) }
+        return .object(status)
     }
 
     /// A notification button: the same answer path as the control socket (group commit included),

@@ -9,14 +9,21 @@ import Systemd
 final class DesktopNotifier {
     /// What the notifier asks of the daemon.
     struct Host {
-        /// The notification for an alert, given the server's capabilities.
-        var content: (DoseBook.Alert, Set<String>) -> NotificationContent
+        /// The notification for an alert, given the server's capabilities and whether it may ring.
+        var content: (DoseBook.Alert, Set<String>, Bool) -> NotificationContent
+        /// The daemon's clock, and how long a dose stays quiet after it rang (`renotify`; nil never rings again).
+        var now: () -> Instant
+        var ringsAgainAfter: () -> TimeSpan?
         /// The doses that should be on screen now (pending ones), to re-show on a new server.
         var pendingAlerts: () -> [DoseBook.Alert]
         /// A button was pressed on a dose's notification.
         var answer: (DoseID, DesktopAction) -> Void
         /// Whom the medication with this ID is for.
         var person: (String) -> Person?
+        /// The session bus connected (again), or could not be reached: others follow signals on it too.
+        var sessionBusOpened: (Bus) -> Void = { _ in }
+        var sessionBusUnavailable: () -> Void = {}
+        var sessionBusClosed: () -> Void = {}
     }
 
     /// A `Notify` sent for a dose whose reply (the notification's id) has not come back yet, and what
@@ -55,6 +62,16 @@ final class DesktopNotifier {
     private var shown: [DoseID: UInt32] = [:]
     private var doseShown: [UInt32: DoseID] = [:]
     private var inFlight: [DoseID: InFlightNotify] = [:]
+    /// When each dose's notification last asked for a sound: a re-show on return rings at most once per `renotify`.
+    private var rang: [DoseID: Instant] = [:]
+    /// The server's `GetServerInformation`: name, vendor, version.
+    private var serverInformation: (name: String, vendor: String, version: String)?
+
+    /// The server reached, for `medctl status`: nil until it told its capabilities.
+    var serverDescription: (name: String, version: String, capabilities: [String])? {
+        guard let capabilities else { return nil }
+        return (serverInformation?.name ?? server ?? "unknown", serverInformation?.version ?? "", capabilities.sorted())
+    }
     /// The notice shown per medication and subject (`showNotice`), replaced by the next one.
     private var noticeShown: [String: UInt32] = [:]
     private var noticesWaiting: [DoseEvent] = []
@@ -121,6 +138,7 @@ final class DesktopNotifier {
         } catch {
             matches = []
             if connectAttemptsLeft > 0 { return retryConnect() }
+            host.sessionBusUnavailable()
             unavailable("no session bus (\(error))")
             watchForBus()
             return
@@ -130,6 +148,7 @@ final class DesktopNotifier {
         connectRetry = nil
         connectAttemptsLeft = 0
         log.info("desktop: connected to the session bus")
+        host.sessionBusOpened(opened)
         do {
             try opened.call(FreedesktopNotifications.getNameOwner, timeoutUsec: Self.callTimeoutUsec) { [unowned self] result in
                 if case .success(let reply) = result, let owner = try? reply.readString() {
@@ -145,6 +164,7 @@ final class DesktopNotifier {
 
     func disconnect() {
         matches = []
+        if bus != nil { host.sessionBusClosed() }
         bus?.close()
         bus = nil
         serverGone()
@@ -202,7 +222,11 @@ extension DesktopNotifier {
             inFlight[id]!.closeWhenShown = false
             return
         }
-        let call = host.content(alert, capabilities).notifyCall(replacing: shown[id] ?? 0)
+        let now = host.now()
+        let rings = !alert.isReturn || rang[id].map { last in host.ringsAgainAfter().map { now >= last + $0 } ?? false } ?? true
+        let content = host.content(alert, capabilities, rings)
+        if rings, content.sound != nil { rang[id] = now }
+        let call = content.notifyCall(replacing: shown[id] ?? 0)
         let sentIn = generation
         inFlight[id] = InFlightNotify()
         do {
@@ -221,6 +245,7 @@ extension DesktopNotifier {
             inFlight[id] = InFlightNotify(closeWhenShown: true, followUp: nil)
             return
         }
+        rang[id] = nil
         guard let notification = shown.removeValue(forKey: id) else { return }
         doseShown[notification] = nil
         closeNotification(notification)
@@ -288,6 +313,7 @@ extension DesktopNotifier {
                     if self.server == nil { self.server = reply.sender }
                     self.capabilities = Set(list)
                     self.warnedUnavailable = false
+                    self.askServerInformation()
                     self.showEverythingPending()
                 case .failure(let error):
                     self.unavailable("GetCapabilities failed: \(error)")
@@ -296,6 +322,16 @@ extension DesktopNotifier {
         } catch {
             askingCapabilities = false
             log.warning("desktop: cannot ask the notification server for its capabilities: \(error)")
+        }
+    }
+
+    /// The server's name and version, for `medctl status`.
+    private func askServerInformation() {
+        let sentIn = generation
+        try? bus?.call(FreedesktopNotifications.call("GetServerInformation"), timeoutUsec: Self.callTimeoutUsec) { [unowned self] result in
+            guard sentIn == self.generation, case .success(let reply) = result,
+                  let name = try? reply.readString(), let vendor = try? reply.readString(), let version = try? reply.readString() else { return }
+            self.serverInformation = (name, vendor, version)
         }
     }
 
@@ -358,6 +394,8 @@ extension DesktopNotifier {
         doseShown = [:]
         inFlight = [:]
         noticeShown = [:]
+        rang = [:]
+        serverInformation = nil
         remember()
     }
 

@@ -10,15 +10,15 @@ final class HookRunner: @unchecked Sendable {
     var hooks: [Hook]
     private let loop: EventLoop
     private let log: Logger
-    /// Whom a medication is for (`MEDD_PERSON`).
-    private let person: (String) -> Person?
+    /// An event's journal fields as the running configuration names them: the hook's `MEDD_*` variables.
+    private let fields: (DoseEvent) -> [(String, String)]
     private var running: [Int32: Run] = [:]
     /// The daemon's environment without what belongs to the service manager's conversation with medd.
     private let baseEnvironment: [String]
 
-    init(hooks: [Hook], loop: EventLoop, log: Logger, person: @escaping (String) -> Person?) {
+    init(hooks: [Hook], loop: EventLoop, log: Logger, fields: @escaping (DoseEvent) -> [(String, String)]) {
         self.hooks = hooks
-        self.person = person
+        self.fields = fields
         self.loop = loop
         self.log = log
         let privateNames: Set<String> = ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES"]
@@ -39,7 +39,7 @@ final class HookRunner: @unchecked Sendable {
     }
 
     private func start(_ hook: Hook, for event: DoseEvent) {
-        let fields = event.journalFields(person: person(event.dose.medication)).filter { $0.0.hasPrefix("MEDD_") }.map { "\($0.0)=\($0.1)" }
+        let fields = self.fields(event).filter { $0.0.hasPrefix("MEDD_") }.map { "\($0.0)=\($0.1)" }
         let child: ChildProcess
         do {
             child = try ChildProcess.spawn(hook.exec, environment: baseEnvironment + fields)

@@ -18,8 +18,8 @@ final class JournalOutbox: @unchecked Sendable {
     private let journal: JournalSocket
     private let loop: EventLoop
     private let log: Logger
-    /// Whom a medication is for, when its event is written.
-    private let person: (String) -> Person?
+    /// An event's journal fields as the running configuration names them (whom it is for, how urgent).
+    private let fields: (DoseEvent) -> [(String, String)]
     /// Watches the journal socket for room while a flush waits on a full queue.
     private var writable: LoopSource?
     /// What is to be sent, in sequence order: handed over at commit, or read from the ledger's outbox.
@@ -34,9 +34,9 @@ final class JournalOutbox: @unchecked Sendable {
     private var warnedUnavailable = false
 
     init(ledger: any LedgerStore, loop: EventLoop, log: Logger, journal: JournalSocket = JournalSocket(),
-         person: @escaping (String) -> Person?) {
+         fields: @escaping (DoseEvent) -> [(String, String)]) {
         self.ledger = ledger
-        self.person = person
+        self.fields = fields
         self.journal = journal
         self.loop = loop
         self.log = log
@@ -101,7 +101,7 @@ final class JournalOutbox: @unchecked Sendable {
     /// Sends from `unsent` until it is empty or journald cannot take more.
     private func sendUnsent() -> Progress {
         while let (seq, event) = unsent.first {
-            switch journal.send(event.journalFields(person: person(event.dose.medication))) {
+            switch journal.send(fields(event)) {
             case .sent:
                 written.append(seq)
             case .wouldBlock:

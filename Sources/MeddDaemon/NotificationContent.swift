@@ -4,7 +4,11 @@ import Systemd
 /// What one desktop notification shows: the pure part of `Notify`, built from a dose or an event.
 struct NotificationContent: Hashable, Sendable {
     /// The spec's urgency levels (the `urgency` hint is a byte).
-    enum Urgency: UInt8, Sendable { case low = 0, normal = 1, critical = 2 }
+    enum Urgency: UInt8, Sendable {
+        case low = 0, normal = 1, critical = 2
+
+        init(_ urgency: MeddCore.Urgency) { self = urgency == .critical ? .critical : .normal }
+    }
 
     var summary: String
     var body: String
@@ -13,26 +17,65 @@ struct NotificationContent: Hashable, Sendable {
     var category: String
     /// Milliseconds; 0 keeps it until it is closed, -1 leaves it to the server.
     var expireTimeout: Int32
+    /// The sound hint; nil leaves sound to the server.
+    var sound: SoundHint?
 
-    /// Past due by more than this, a dose's notification is critical.
-    static let overdueAfter = TimeSpan(seconds: 60)
+    /// The spec's sound hints: one theme sound, one file, or none at all.
+    enum SoundHint: Hashable, Sendable {
+        case name(String)
+        case file(String)
+        case suppress
+
+        var hint: (String, BusValue) {
+            switch self {
+            case .name(let name): ("sound-name", .string(name))
+            case .file(let path): ("sound-file", .string(path))
+            case .suppress: ("suppress-sound", .bool(true))
+            }
+        }
+    }
+
+    /// What a dose's reminder is built from besides the dose.
+    struct ReminderContext {
+        var person: Person?
+        var notes: String?
+        var snoozeLengths: [TimeSpan]
+        var style: AlertStyle
+        /// Whether it may play a sound: a re-alert of the same dose rings at most once per `renotify`.
+        var rings: Bool
+        var now: Instant
+    }
 
     /// A dose's reminder, its summary naming the person it is for. Without the `actions` capability
-    /// the body says how to answer from a terminal; with `body-markup` the free text is escaped.
-    static func reminder(_ alert: DoseBook.Alert, person: Person?, notes: String?, snoozeLengths: [TimeSpan], now: Instant,
-                         capabilities: Set<String>) -> NotificationContent {
+    /// the body says how to answer from a terminal; with `body-markup` the free text is escaped. It is
+    /// critical for an alarm and once escalated; sound hints go only to a server with the `sound` capability.
+    static func reminder(_ alert: DoseBook.Alert, _ context: ReminderContext, capabilities: Set<String>) -> NotificationContent {
         let dose = alert.dose
         let escape = capabilities.contains("body-markup")
         var lines = ["Due at \(dose.localTimeText)"]
-        if let notes, !notes.isEmpty { lines.append(notes) }
-        let buttons = capabilities.contains("actions") ? DesktopAction.buttons(snoozeLengths: snoozeLengths) : []
+        if let notes = context.notes, !notes.isEmpty { lines.append(notes) }
+        let buttons = capabilities.contains("actions") ? DesktopAction.buttons(snoozeLengths: context.snoozeLengths) : []
         if buttons.isEmpty { lines.append("Answer in a terminal: medctl taken \(dose.id)") }
-        let overdue = now > dose.scheduled + overdueAfter
-        return NotificationContent(
-            summary: Person.title([dose.name, dose.doseText].filter { !$0.isEmpty }.joined(separator: " "), for: person),
+        let urgency = context.style.urgency(ofDoseDueAt: dose.scheduled, at: context.now)
+        var content = NotificationContent(
+            summary: Person.title([dose.name, dose.doseText].filter { !$0.isEmpty }.joined(separator: " "), for: context.person),
             body: lines.map { escape ? markupEscaped($0) : $0 }.joined(separator: "\n"),
-            actions: buttons, urgency: overdue ? .critical : .normal,
+            actions: buttons, urgency: Urgency(urgency),
             category: "x-medd.reminder", expireTimeout: 0)
+        if capabilities.contains("sound") {
+            content.sound = soundHint(context.style.sound, urgency: urgency, rings: context.rings)
+        }
+        return content
+    }
+
+    private static func soundHint(_ sound: AlertStyle.Sound, urgency: MeddCore.Urgency, rings: Bool) -> SoundHint {
+        guard rings else { return .suppress }
+        switch sound {
+        case .standard: return .name(AlertStyle.standardSoundName(for: urgency))
+        case .silent: return .suppress
+        case .named(let name): return .name(name)
+        case .file(let path): return .file(path)
+        }
     }
 
     /// A notice about a medication (`low-stock`, `expiring`, `expired`): no buttons, and the server
@@ -63,7 +106,7 @@ struct NotificationContent: Hashable, Sendable {
                 ("urgency", .byte(urgency.rawValue)),
                 ("category", .string(category)),
                 ("desktop-entry", .string("medd")),
-            ]),
+            ] + (sound.map { [$0.hint] } ?? [])),
             .int32(expireTimeout),
         ])
     }

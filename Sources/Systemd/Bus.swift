@@ -18,7 +18,19 @@ public final class Bus: @unchecked Sendable {
     public static func openUser(on loop: EventLoop) throws(SystemError) -> Bus {
         var pointer: OpaquePointer?
         _ = try SystemError.check("sd_bus_open_user", sd_bus_open_user(&pointer))
-        let bus = Bus(pointer!)
+        return try attached(pointer!, to: loop)
+    }
+
+    /// Connects to the system bus (`$DBUS_SYSTEM_BUS_ADDRESS`, else `/run/dbus/system_bus_socket`)
+    /// and attaches it to `loop`.
+    public static func openSystem(on loop: EventLoop) throws(SystemError) -> Bus {
+        var pointer: OpaquePointer?
+        _ = try SystemError.check("sd_bus_open_system", sd_bus_open_system(&pointer))
+        return try attached(pointer!, to: loop)
+    }
+
+    private static func attached(_ pointer: OpaquePointer, to loop: EventLoop) throws(SystemError) -> Bus {
+        let bus = Bus(pointer)
         _ = try SystemError.check("sd_bus_attach_event", sd_bus_attach_event(pointer, loop.event, 0))
         return bus
     }

@@ -45,6 +45,60 @@ public struct BusMessage {
         return strings
     }
 
+    public func readBool() throws(SystemError) -> Bool {
+        var value: Int32 = 0
+        try read("b", into: &value)
+        return value != 0
+    }
+
+    public func readObjectPath() throws(SystemError) -> String {
+        var value: UnsafePointer<CChar>?
+        try read("o", into: &value)
+        return String(cString: value!)
+    }
+
+    /// A `v` holding a boolean: the reply to `org.freedesktop.DBus.Properties.Get` of one.
+    public func readVariantBool() throws(SystemError) -> Bool {
+        try inContainer("v", "b") { () throws(SystemError) in try readBool() }
+    }
+
+    /// A `v` holding `(so)`, such as logind's `Display` of a user: a session's ID and object path.
+    public func readVariantStringAndPath() throws(SystemError) -> (String, String) {
+        try inContainer("v", "(so)") { () throws(SystemError) in
+            try inContainer("r", "so") { () throws(SystemError) in (try readString(), try readObjectPath()) }
+        }
+    }
+
+    /// `org.freedesktop.DBus.Properties.PropertiesChanged` (`sa{sv}as`) as far as one boolean property goes:
+    /// the interface, the property's new value when the signal carries it, and whether it was only invalidated.
+    public func readBoolPropertyChange(named name: String) throws(SystemError) -> (interface: String, value: Bool?, invalidated: Bool) {
+        let interface = try readString()
+        var value: Bool?
+        try inContainer("a", "{sv}") { () throws(SystemError) in
+            while try SystemError.check("sd_bus_message_enter_container", sd_bus_message_enter_container(pointer, Self.type("e"), "sv")) > 0 {
+                let key = try readString()
+                if key == name, sd_bus_message_verify_type(pointer, Self.type("v"), "b") > 0 {
+                    value = try readVariantBool()
+                } else {
+                    _ = try SystemError.check("sd_bus_message_skip", sd_bus_message_skip(pointer, "v"))
+                }
+                _ = try SystemError.check("sd_bus_message_exit_container", sd_bus_message_exit_container(pointer))
+            }
+        }
+        let invalidated = try readStringArray()
+        return (interface, value, invalidated.contains(name))
+    }
+
+    private func inContainer<Result>(_ type: Character, _ contents: String,
+                                     _ body: () throws(SystemError) -> Result) throws(SystemError) -> Result {
+        guard try SystemError.check("sd_bus_message_enter_container", sd_bus_message_enter_container(pointer, Self.type(type), contents)) > 0 else {
+            throw SystemError("sd_bus_message_enter_container", errno: ENXIO)
+        }
+        let result = try body()
+        _ = try SystemError.check("sd_bus_message_exit_container", sd_bus_message_exit_container(pointer))
+        return result
+    }
+
     private func read<Value>(_ type: Character, into value: inout Value) throws(SystemError) {
         let result = withUnsafeMutablePointer(to: &value) { sd_bus_message_read_basic(pointer, Self.type(type), $0) }
         // 0 means the message has no more arguments: a peer that sent the wrong signature.

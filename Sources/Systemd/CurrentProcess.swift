@@ -2,6 +2,9 @@ import Glibc
 
 /// This process: ending it, or becoming another program.
 public enum CurrentProcess {
+    /// The real user ID the process runs as.
+    public static var userID: UInt32 { getuid() }
+
     /// Flushes standard output and ends the process with `status`.
     public static func exit(_ status: Int32) -> Never {
         Glibc.exit(status)

@@ -26,6 +26,7 @@ EXPIRED, DISMISSED, CLOSED_BY_CALL, UNDEFINED = 1, 2, 3, 4
 PACKAGES = {
     "dbus-daemon": "dbus-daemon",
     "dbus-send": "dbus-bin",
+    "dbus-monitor": "dbus-bin",
     "Xvfb": "xvfb",
     "dunst": "dunst",
     "dunstctl": "dunst",

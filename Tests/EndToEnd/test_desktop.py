@@ -51,13 +51,23 @@ def test_a_fired_dose_is_shown_with_its_buttons_and_hints(daemons, med, session_
     assert fired["MEDD_DOSE_ID"] == f"{med}_20261122_08_00"
 
 
-def test_a_catch_up_for_an_overdue_dose_is_critical(daemons, med, session_bus, fake_notifier):
-    """medd ran before the dose was due (a dose due before it first ran is untracked, never caught up)."""
-    daemon = start_medd(daemons, med, session_bus, berlin(7, 0))
+def test_a_catch_up_past_escalate_after_is_critical(daemons, med, session_bus, fake_notifier):
+    """medd ran before the dose was due (a dose due before it first ran is untracked, never caught up). Caught
+    up 20 minutes late it is normal; 40 minutes late, past the default escalate_after of 30m, it is critical at
+    once — a fired entry with MEDD_URGENCY=critical, never an escalation of a reminder nobody saw."""
+    daemon = start_medd(daemons, med, session_bus, berlin(7, 0), times=("08:00", "09:00"))
     daemon.stop()
     daemon.start(berlin(8, 20))
     fake_notifier.wait_for(lambda s: len(s.notifies) >= 1, timeout=8)
-    assert fake_notifier.notifies[0]["hints"]["urgency"] == 2
+    assert fake_notifier.notifies[0]["hints"]["urgency"] == 1
+    daemon.call("Taken", dose=f"{med}_20261122_08_00")
+    daemon.stop()
+    daemon.start(berlin(9, 40))
+    fake_notifier.wait_for(lambda s: len(s.notifies) >= 2, timeout=8)
+    assert fake_notifier.notifies[1]["hints"]["urgency"] == 2
+    [fired] = [e for e in events_of(med, "fired", at_least=2) if e["MEDD_DOSE_ID"] == f"{med}_20261122_09_00"]
+    assert fired["MEDD_URGENCY"] == "critical"
+    assert not dose_events(med, at_least=0, timeout=0.5, MEDD_EVENT="escalated")
 
 
 def answer_with_button(daemons, med, session_bus, server, key):

@@ -36,6 +36,13 @@ struct BookHarness {
     }
 
     @discardableResult
+    mutating func returned(_ why: DoseBook.Return, _ time: String) -> [DoseBook.Effect] {
+        let new = book.personReturned(why, now: Self.at(time))
+        effects += new
+        return new
+    }
+
+    @discardableResult
     mutating func take(_ target: String, _ time: String, at: String? = nil) -> Result<DoseBook.Outcome, DoseBook.Rejection> {
         keep(book.take(target, at: at.map(Self.at), source: .cli, now: Self.at(time)))
     }

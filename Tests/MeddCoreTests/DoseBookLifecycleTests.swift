@@ -7,7 +7,8 @@ import MeddTestSupport
 @Suite struct DoseBookLifecycleTests {
     let dose = "metformin_20261122_08_00"
 
-    /// An unanswered dose re-alerts every `renotify` and becomes missed, with its alert closed, at `grace`.
+    /// An unanswered dose re-alerts every `renotify` (at 08:30 as the escalation) and becomes missed, with its
+    /// alert closed, at `grace`.
     @Test func unansweredDoseRenotifiesThenMisses() {
         var h = BookHarness(BookHarness.metformin(), watermark: BookHarness.at("07:00"))
         h.advance("08:00")
@@ -17,13 +18,15 @@ import MeddTestSupport
         h.advance("10:00")
         #expect(h.state(dose) == .missed)
         #expect(h.closes(dose) == 1)
-        #expect(h.events(.renotified, dose).count == 4)
+        #expect(h.events(.renotified, dose).count == 3)
+        #expect(h.events(.escalated, dose).map(\.at) == [BookHarness.at("08:30")])
     }
 
     /// With `renotify = "0"` a pending dose alerts once and the next wake-up is its grace deadline.
     @Test func renotifyZeroNeverReAlerts() {
         var settings = Settings()
         settings.renotify = .zero
+        settings.alert.escalateAfter = .zero
         var h = BookHarness(BookHarness.metformin(["08:00"], settings: settings), watermark: BookHarness.at("07:00"))
         let effects = h.advance("08:00")
         #expect(BookHarness.wakeUp(in: effects) == .some(BookHarness.at("10:00")))

@@ -69,7 +69,7 @@ import Testing
     init() throws {
         loop = try EventLoop()
         outbox = JournalOutbox(ledger: ledger, loop: loop, log: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
-                               journal: JournalSocket(path: journald.path)) { [people] in people.byMedication[$0] }
+                               journal: JournalSocket(path: journald.path)) { [people] in $0.journalFields(person: people.byMedication[$0.dose.medication]) }
     }
 
     static let dose = Dose(id: DoseID(parsing: "metformin_20261122_08_00")!, name: "Metformin", doseText: "500 mg",

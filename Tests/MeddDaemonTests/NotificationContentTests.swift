@@ -13,9 +13,10 @@ import Testing
     static let lengths: [TimeSpan] = [.minutes(10), .minutes(30), .minutes(90)]
 
     static func reminder(now: Instant = due, capabilities: Set<String> = ["actions", "body"], notes: String? = "with food",
-                         person: Person? = nil) -> NotificationContent {
-        NotificationContent.reminder(DoseBook.Alert(dose: dose, kind: .fired), person: person, notes: notes, snoozeLengths: lengths,
-                                     now: now, capabilities: capabilities)
+                         person: Person? = nil, style: AlertStyle = AlertStyle(), rings: Bool = true) -> NotificationContent {
+        let context = NotificationContent.ReminderContext(person: person, notes: notes, snoozeLengths: lengths, style: style,
+                                                          rings: rings, now: now)
+        return NotificationContent.reminder(DoseBook.Alert(dose: dose, kind: .fired), context, capabilities: capabilities)
     }
 
     @Test func aFiredDoseOffersTakenEverySnoozeAndSkip() {
@@ -38,9 +39,33 @@ import Testing
         #expect(withoutPerson == Self.reminder())
     }
 
-    @Test func anOverdueDoseIsCritical() {
-        #expect(Self.reminder(now: Self.due + TimeSpan(seconds: 60)).urgency == .normal)
-        #expect(Self.reminder(now: Self.due + TimeSpan(seconds: 61)).urgency == .critical)
+    /// A normal reminder turns critical `escalate_after` past due (never with "0"); an alarm is critical from the start.
+    @Test func aReminderIsCriticalOnceEscalatedOrWhenAnAlarm() {
+        let twenty = AlertStyle(escalateAfter: .minutes(20))
+        #expect(Self.reminder(now: Self.due + .minutes(20) - TimeSpan(seconds: 1), style: twenty).urgency == .normal)
+        #expect(Self.reminder(now: Self.due + .minutes(20), style: twenty).urgency == .critical)
+        #expect(Self.reminder(now: Self.due + .hours(5), style: AlertStyle(escalateAfter: .zero)).urgency == .normal)
+        #expect(Self.reminder(now: Self.due, style: AlertStyle(level: .alarm)).urgency == .critical)
+    }
+
+    /// Sound hints go only to a server that plays sounds: the theme sound for the urgency, a name or a file as
+    /// configured, and `suppress-sound` for "none" and for a re-show that may not ring.
+    @Test func soundHintsFollowTheStyleAndTheSoundCapability() {
+        let sounding: Set<String> = ["actions", "sound"]
+        #expect(Self.reminder(capabilities: ["actions"]).sound == nil)
+        #expect(Self.reminder(capabilities: ["actions"], style: AlertStyle(sound: .named("bell"))).sound == nil)
+        #expect(Self.reminder(capabilities: sounding).sound == .name("message-new-instant"))
+        #expect(Self.reminder(capabilities: sounding, style: AlertStyle(level: .alarm)).sound == .name("alarm-clock-elapsed"))
+        #expect(Self.reminder(now: Self.due + .hours(1), capabilities: sounding).sound == .name("alarm-clock-elapsed"))
+        #expect(Self.reminder(capabilities: sounding, style: AlertStyle(sound: .named("bell"))).sound == .name("bell"))
+        #expect(Self.reminder(capabilities: sounding, style: AlertStyle(sound: .file("/x.oga"))).sound == .file("/x.oga"))
+        #expect(Self.reminder(capabilities: sounding, style: AlertStyle(sound: .silent)).sound == .suppress)
+        #expect(Self.reminder(capabilities: sounding, rings: false).sound == .suppress)
+        let hints = Self.reminder(capabilities: sounding, style: AlertStyle(sound: .file("/x.oga"))).notifyCall(replacing: 0).arguments[6]
+        #expect(hints == .variantDictionary([
+            ("urgency", .byte(1)), ("category", .string("x-medd.reminder")), ("desktop-entry", .string("medd")),
+            ("sound-file", .string("/x.oga")),
+        ]))
     }
 
     @Test func withoutActionsTheBodySaysHowToAnswerFromATerminal() {

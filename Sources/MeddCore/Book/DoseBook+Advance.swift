@@ -40,7 +40,7 @@ extension DoseBook {
     }
 
     /// `advance` without its wake-up: for a change that advances again right after.
-    private mutating func settle(_ now: Instant) -> [Effect] {
+    mutating func settle(_ now: Instant) -> [Effect] {
         advance(to: now).filter { if case .wakeUp = $0 { false } else { true } }
     }
 
@@ -56,6 +56,7 @@ extension DoseBook {
         missedChainDays = []
         expireOpenDoses(now, &effects)
         endSnoozes(now, &effects)
+        escalate(now, &effects)
         renotify(now, &effects)
         // A dose of an `after_taken` medication missed here plans the next one (an invalidated plan), which
         // may be due already: plan and fire again until nothing moves.
@@ -86,6 +87,26 @@ extension DoseBook {
                            reason: "snooze \(id.snoozeID) ended"), into: &effects)
             effects.append(.alert(Alert(dose: record.dose, kind: .renotified)))
         }
+    }
+
+    /// A normal reminder still pending `escalate_after` after its dose was due, and not shown since, is
+    /// shown again as critical. A snoozed dose is left in peace; the alert at its snooze's end is critical.
+    private mutating func escalate(_ now: Instant, _ effects: inout [Effect]) {
+        for id in open.sorted() {
+            guard let record = records[id], record.state == .pending, let escalation = escalation(of: record),
+                  escalation <= now else { continue }
+            let after = configuration.alertStyle(ofMedication: id.medication).escalateAfter
+            emit(DoseEvent(kind: .escalated, dose: record.dose, at: now, source: .daemon, reason: "not answered within \(after)"),
+                 into: &effects)
+            effects.append(.alert(Alert(dose: record.dose, kind: .escalated)))
+        }
+    }
+
+    /// When a pending dose's reminder escalates, if it has not been shown since that instant.
+    private func escalation(of record: DoseRecord) -> Instant? {
+        guard let escalation = configuration.alertStyle(ofMedication: record.id.medication).escalation(ofDoseDueAt: record.dose.scheduled),
+              let last = record.lastAlert, last < escalation else { return nil }
+        return escalation
     }
 
     private mutating func renotify(_ now: Instant, _ effects: inout [Effect]) {
@@ -174,6 +195,7 @@ extension DoseBook {
             consider(deadline(of: record))
             if record.state == .snoozed, let until = record.snoozeUntil { consider(until) }
             if record.state == .pending, settings.renotify.seconds > 0, let last = record.lastAlert { consider(last + settings.renotify) }
+            if record.state == .pending, let escalation = escalation(of: record) { consider(escalation) }
         }
         if hasSchedules {
             // No plan yet (or it was invalidated): advancing is due at once.

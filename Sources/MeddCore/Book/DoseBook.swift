@@ -191,12 +191,16 @@ extension DoseBook {
     /// A desktop alert to show; a re-alert replaces the dose's existing notification.
     public struct Alert: Hashable, Sendable {
         public var dose: Dose
-        /// `.fired` for the first alert, `.renotified` for every later one.
+        /// `.fired` for the first alert, `.renotified` or `.escalated` for later ones.
         public var kind: EventKind
+        /// Shown again because the person came back, not because time passed: it rings only when the dose
+        /// has not rung for a `renotify` interval.
+        public var isReturn: Bool
 
-        public init(dose: Dose, kind: EventKind) {
+        public init(dose: Dose, kind: EventKind, isReturn: Bool = false) {
             self.dose = dose
             self.kind = kind
+            self.isReturn = isReturn
         }
     }
 }

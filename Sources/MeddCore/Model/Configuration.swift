@@ -33,6 +33,23 @@ public struct Configuration: Hashable, Sendable {
         medication(id).flatMap(person(of:))
     }
 
+    /// How the reminders of the medication with this ID get attention (a medication no longer configured
+    /// gets the `[settings]` style).
+    public func alertStyle(ofMedication id: String) -> AlertStyle {
+        settings.alert.applying(medication(id)?.alert ?? AlertStyle.Choices())
+    }
+
+    /// How urgent the reminder an alert event (`fired`, `renotified`, `escalated`) showed; nil for other events.
+    public func urgency(of event: DoseEvent) -> Urgency? {
+        guard event.kind.isAlert else { return nil }
+        return alertStyle(ofMedication: event.dose.medication).urgency(ofDoseDueAt: event.dose.scheduled, at: event.at)
+    }
+
+    /// An event's journal entry as this configuration names it: whom it is for, and how urgent its reminder was.
+    public func journalFields(of event: DoseEvent) -> [(String, String)] {
+        event.journalFields(person: person(ofMedication: event.dose.medication), urgency: urgency(of: event))
+    }
+
     /// The zone a medication's nominal times are read in.
     public func zoneChoice(for medication: Medication) -> ZoneChoice {
         medication.timezone ?? settings.timezone
@@ -49,6 +66,8 @@ public struct Settings: Hashable, Sendable {
     public var timezone: ZoneChoice = .local
     /// How long before a medication's `expires` date `expiring` is recorded: whole days (`expiryWarningDays`).
     public var expiryWarning: TimeSpan = .days(14)
+    /// `alert`, `escalate_after` and `sound` for every medication that does not set its own.
+    public var alert = AlertStyle()
 
     public init() {}
 

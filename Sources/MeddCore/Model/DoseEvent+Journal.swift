@@ -6,8 +6,9 @@ extension DoseEvent {
     /// The entry's fields in a stable order: `MESSAGE`, `MESSAGE_ID`, `PRIORITY`, `SYSLOG_IDENTIFIER`, then `MEDD_*`.
     /// `MEDD_SNOOZE_UNTIL_USEC` sits beside `MEDD_SNOOZE_UNTIL` so the inverse keeps microseconds.
     /// A re-alert at the end of a snooze carries the snooze fields too: it fires under that snooze ID.
-    /// `person` is whom the dose's medication is for (`MEDD_PERSON`, and named in `MESSAGE`).
-    public func journalFields(person: Person?) -> [(String, String)] {
+    /// `person` is whom the dose's medication is for (`MEDD_PERSON`, and named in `MESSAGE`); `urgency`, how
+    /// urgent an alert's reminder was (`MEDD_URGENCY`).
+    public func journalFields(person: Person?, urgency: Urgency? = nil) -> [(String, String)] {
         var fields: [(String, String)] = [
             ("MESSAGE", journalMessage(person: person)),
             ("MESSAGE_ID", kind.messageID),
@@ -26,6 +27,7 @@ extension DoseEvent {
             ("MEDD_EVENT_USEC", String(at.usec)),
             ("MEDD_SOURCE", source.rawValue),
         ]
+        if let urgency { fields.append(("MEDD_URGENCY", urgency.rawValue)) }
         if kind == .snoozed || kind == .renotified, let snoozeUntil {
             fields.append(("MEDD_SNOOZE_ID", dose.id.snoozeID.description))
             fields.append(("MEDD_SNOOZE_UNTIL", snoozeUntil.format(offsetSeconds: dose.utcOffset)))
@@ -52,6 +54,7 @@ extension DoseEvent {
         switch kind {
         case .fired: return "due now"
         case .renotified: return "reminder repeated"
+        case .escalated: return "still open, reminder made critical"
         case .snoozed:
             let until = snoozeUntil.map { " until \($0.format(offsetSeconds: dose.utcOffset))" } ?? ""
             return "snoozed\(until) via \(source.rawValue)"

@@ -2,7 +2,7 @@
 public struct DoseRecord: Hashable, Sendable {
     public var dose: Dose
     public var state: DoseState
-    /// The last time the dose alerted (fired, renotified or came back from a snooze).
+    /// The last time the dose alerted (fired, renotified, escalated or came back from a snooze).
     public var lastAlert: Instant?
     public var snoozeUntil: Instant?
     public var answeredAt: Instant?
@@ -32,7 +32,7 @@ public struct DoseRecord: Hashable, Sendable {
     /// after a final answer, a notice about the medication).
     mutating func apply(_ event: DoseEvent) -> Bool {
         switch event.kind {
-        case .fired, .renotified:
+        case .fired, .renotified, .escalated:
             guard !state.isFinal else { return false }
             state = .pending
             snoozeUntil = nil

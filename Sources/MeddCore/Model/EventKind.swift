@@ -1,10 +1,14 @@
 /// The `MEDD_EVENT` values of the journal.
 public enum EventKind: String, CaseIterable, Hashable, Sendable, Codable {
     case fired, renotified, snoozed, taken, skipped, missed
+    /// A normal reminder still open `escalate_after` after its dose was due, shown again as critical.
+    case escalated
     case lowStock = "low-stock"
     /// A medication's `expires` date is `expiry_warning` away, or has come.
     case expiring, expired
 
+    /// Shows a dose's reminder: the first time, again, or again as critical.
+    public var isAlert: Bool { self == .fired || self == .renotified || self == .escalated }
     /// The final states a dose can end in.
     public var isFinal: Bool { self == .taken || self == .skipped || self == .missed }
     /// About a medication's `expires` date, not about a dose.
@@ -28,6 +32,7 @@ extension EventKind {
         case .lowStock: "5b42fe476b64463ba55c8d8ed7d4bd1f"
         case .expiring: "70cf276aa07041a5b2183cb7ff173886"
         case .expired: "16185a90e81f48c8b7da9f17285cf940"
+        case .escalated: "6bc87d36f6484574a2613d642ad40edd"
         }
     }
 
@@ -38,12 +43,12 @@ extension EventKind {
     }
 
     /// The syslog `PRIORITY`: 5 (notice) for alerts and `expiring`, 6 (info) for answers, 4 (warning)
-    /// for `missed`, `low-stock` and `expired`.
+    /// for `escalated`, `missed`, `low-stock` and `expired`.
     public var journalPriority: Int {
         switch self {
         case .fired, .renotified, .expiring: 5
         case .taken, .skipped, .snoozed: 6
-        case .missed, .lowStock, .expired: 4
+        case .escalated, .missed, .lowStock, .expired: 4
         }
     }
 }

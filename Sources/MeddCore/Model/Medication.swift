@@ -20,6 +20,8 @@ public struct Medication: Hashable, Sendable {
     public var person: String? = nil
     /// The day the medication on hand expires: `expiring` warns `expiry_warning` before, `expired` on the day.
     public var expires: LocalDate? = nil
+    /// Its own `alert`, `escalate_after` and `sound`, where they differ from `[settings]`.
+    public var alert = AlertStyle.Choices()
 
     public init(id: String, name: String, dose: String, schedule: Schedule) {
         self.id = id
