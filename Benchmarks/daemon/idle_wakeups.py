@@ -63,7 +63,7 @@ def wait_watching(daemon, timeout=10.0):
         connected = (desktop_status.get("lockWatching") and desktop_status.get("resumeWatching")
                      and len(desktop_status.get("screensavers", [])) == 2)
         if connected or time.monotonic() >= deadline:
-            return desktop_status
+            return {k: v for k, v in desktop_status.items() if k not in ("serverVersion", "capabilities")}
         time.sleep(0.05)
 
 
