@@ -12,6 +12,8 @@ come before medd listens.
 import os
 import time
 
+import pytest
+
 import presence
 from harness import berlin, dose_events, journal, medctl_output, unique_med
 from presence import GNOME_SCREENSAVER, FREEDESKTOP_SCREENSAVER, SESSION_INTERFACE, USER_INTERFACE, session_path
@@ -355,13 +357,21 @@ def test_the_xdg_session_id_session_ending_is_no_longer_watched(daemons, med, se
     desktop_status(daemon, lambda d: "session" not in d)
 
 
+@pytest.mark.parametrize("before", ["no session", "a text login"])
 def test_a_display_session_that_appears_later_is_watched(daemons, med, session_bus, fake_notifier, system_bus,
-                                                         fake_logind, system_monitor):
-    """medd starts while the user has no session (GetUser answers NoSuchUser); on SessionNew it finds the
-    new display session and watches it from then on; on SessionRemoved it watches none."""
+                                                         fake_logind, system_monitor, before):
+    """medd starts while the user has no session (GetUser answers NoSuchUser) or only a text login (its
+    Display is ("", "/")); on SessionNew it finds the new display session and watches it from then on;
+    on SessionRemoved it watches none."""
+    if before == "a text login":
+        fake_logind.add_session("c2", display=False)
     daemon, shown = open_doses(daemons, [med], session_bus, fake_notifier, system_bus=system_bus)
     wait_sleep_watched(daemon, system_monitor)
-    fake_logind.wait_call(lambda c: c["member"] == "GetUser", what="GetUser")
+    if before == "a text login":
+        fake_logind.wait_property_get(USER_INTERFACE, "Display")
+    else:
+        fake_logind.wait_call(lambda c: c["member"] == "GetUser", what="GetUser")
+    time.sleep(0.2)  # the answer has come back to medd
     assert "session" not in desktop_status(daemon)
     fake_logind.add_session(SESSION)
     wait_lock_watched(daemon, system_monitor, fake_logind)
