@@ -11,8 +11,10 @@ on its NOTIFY_SOCKET.
 Target: 0 voluntary context switches without the watchdog; with WatchdogSec=30 s, one wake-up per
 ping (sd-event pings at 50-75 % of the interval: about 8 in 120 s).
 
-With --desktop both daemons show notifications on a private session bus where dunst runs on Xvfb:
-the D-Bus connection must not wake medd either.
+With --desktop both daemons show notifications on a private session bus where dunst runs on Xvfb,
+with every watcher connected: fake org.gnome.ScreenSaver and org.freedesktop.ScreenSaver on that
+session bus, and a fake logind on a private system bus (Tests/EndToEnd/presence.py) with the user's
+display session, unlocked. Neither bus connection may wake medd either.
 
     MEDD_BIN_DIR=... python3 Benchmarks/daemon/idle_wakeups.py [--seconds 120] [--settle 2] [--desktop]
 """
@@ -24,6 +26,7 @@ import time
 
 import benchlib
 import desktop
+import presence
 
 
 def main():
@@ -31,24 +34,50 @@ def main():
     parser.add_argument("--seconds", type=float, default=120)
     parser.add_argument("--settle", type=float, default=2)
     parser.add_argument("--watchdog-usec", type=int, default=30_000_000)
-    parser.add_argument("--desktop", action="store_true", help="connect both daemons to a session bus with dunst")
+    parser.add_argument("--desktop", action="store_true",
+                        help="connect both daemons to a session bus with dunst and fake screensavers, and to a "
+                             "system bus with a fake logind")
     args = parser.parse_args()
-    benchlib.header(f"idle wake-ups over {args.seconds:.0f} s (nothing due, no client{', dunst on the session bus' if args.desktop else ''})")
+    watchers = ", dunst, screensavers and logind on the buses: all watchers connected" if args.desktop else ""
+    benchlib.header(f"idle wake-ups over {args.seconds:.0f} s (nothing due, no client{watchers})")
     with contextlib.ExitStack() as stack:
-        bus = None
+        bus = system_bus = None
         if args.desktop:
             bus = stack.enter_context(desktop.SessionBus())
             stack.enter_context(desktop.Dunst(bus))
-        return measure(args, bus.address if bus else None)
+            for name in (presence.GNOME_SCREENSAVER, presence.FREEDESKTOP_SCREENSAVER):
+                stack.enter_context(presence.FakeScreenSaver(bus.address, name))
+            system_bus = stack.enter_context(presence.SystemBus())
+            logind = stack.enter_context(presence.FakeLogind(system_bus.address))
+            logind.add_session("3")
+        return measure(args, bus.address if bus else None, system_bus.address if system_bus else None,
+                       logind if args.desktop else None)
 
 
-def measure(args, bus_address):
+def wait_watching(daemon, timeout=10.0):
+    """Status's desktop object once the daemon watches its logind session, sleep and both screensavers
+    (or what it has after `timeout`)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        desktop_status = daemon.call("Status").get("desktop") or {}
+        connected = (desktop_status.get("lockWatching") and desktop_status.get("resumeWatching")
+                     and len(desktop_status.get("screensavers", [])) == 2)
+        if connected or time.monotonic() >= deadline:
+            return {k: v for k, v in desktop_status.items() if k not in ("serverVersion", "capabilities")}
+        time.sleep(0.05)
+
+
+def measure(args, bus_address, system_bus_address=None, logind=None):
     prefix = benchlib.run_prefix()
     start = datetime.datetime(2026, 11, 22, 3, 0, tzinfo=benchlib.BERLIN)
     text = benchlib.config_text(benchlib.med_ids(prefix, 1), times=["08:00"])
-    plain = benchlib.Daemon(text, start, desktop_bus=bus_address)
-    watched = benchlib.Daemon(text, start, env={"WATCHDOG_USEC": str(args.watchdog_usec)}, desktop_bus=bus_address)
+    plain = benchlib.Daemon(text, start, desktop_bus=bus_address, system_bus=system_bus_address)
+    watched = benchlib.Daemon(text, start, env={"WATCHDOG_USEC": str(args.watchdog_usec)}, desktop_bus=bus_address,
+                              system_bus=system_bus_address)
     try:
+        if logind is not None:
+            for daemon in (plain, watched):
+                print(f"   watchers of {'plain' if daemon is plain else 'watchdog'} medd: {wait_watching(daemon)}")
         time.sleep(args.settle)
         before = {d: benchlib.context_switches(d.process.pid) for d in (plain, watched)}
         began = time.monotonic()

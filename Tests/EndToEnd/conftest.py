@@ -2,6 +2,7 @@ import pytest
 
 import desktop
 import harness
+import presence
 
 
 @pytest.fixture
@@ -64,3 +65,54 @@ def gnome_notifier(session_bus):
     server = _desktop_part(desktop.GnomeNotificationDaemon, session_bus)
     yield server
     server.close()
+
+
+# --- Screen lock and suspend: a private system bus, a fake logind, fake screensavers -----------------------
+
+@pytest.fixture
+def system_bus():
+    """A private dbus-daemon of type system (never the machine's); `address` for Daemon(system_bus=...)."""
+    bus = _desktop_part(presence.SystemBus)
+    yield bus
+    bus.close()
+
+
+@pytest.fixture
+def fake_logind(system_bus):
+    """A fake org.freedesktop.login1 on system_bus for this process's user, with no session yet."""
+    logind = _desktop_part(presence.FakeLogind, system_bus.address)
+    yield logind
+    logind.close()
+
+
+@pytest.fixture
+def fake_screensaver(session_bus):
+    """A fake org.gnome.ScreenSaver (at /org/gnome/ScreenSaver) on session_bus, not active."""
+    saver = _desktop_part(presence.FakeScreenSaver, session_bus.address, presence.GNOME_SCREENSAVER)
+    yield saver
+    saver.close()
+
+
+@pytest.fixture
+def fake_freedesktop_screensaver(session_bus):
+    """A fake org.freedesktop.ScreenSaver (at /org/freedesktop/ScreenSaver and /ScreenSaver, signalling on
+    both, as KDE does) on session_bus, not active."""
+    saver = _desktop_part(presence.FakeScreenSaver, session_bus.address, presence.FREEDESKTOP_SCREENSAVER)
+    yield saver
+    saver.close()
+
+
+@pytest.fixture
+def system_monitor(system_bus):
+    """The match rules clients add on system_bus (presence.BusMonitor)."""
+    monitor = _desktop_part(presence.BusMonitor, system_bus.address)
+    yield monitor
+    monitor.close()
+
+
+@pytest.fixture
+def session_monitor(session_bus):
+    """The match rules clients add on session_bus (presence.BusMonitor)."""
+    monitor = _desktop_part(presence.BusMonitor, session_bus.address)
+    yield monitor
+    monitor.close()

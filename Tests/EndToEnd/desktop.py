@@ -119,16 +119,19 @@ class SessionBus:
     `address` ("unix:path=DIR/bus") and `socket_path` stay the same across stop() and start(), so a
     client that reconnects finds the restarted bus at the same place."""
 
+    CONFIG = BUS_CONFIG  # the config file's text, with {socket} for the path it listens on
+    PREFIX = "medd-bus-"
+
     def __init__(self, directory=None, start=True):
         require("dbus-daemon")
-        self.directory = directory or tempfile.mkdtemp(prefix="medd-bus-")
+        self.directory = directory or tempfile.mkdtemp(prefix=self.PREFIX)
         self._own_directory = directory is None
         self.socket_path = os.path.join(self.directory, "bus")
         self.address = f"unix:path={self.socket_path}"
         self.config_path = os.path.join(self.directory, "bus.conf")
         self.log_path = os.path.join(self.directory, "dbus-daemon.log")
         with open(self.config_path, "w") as f:
-            f.write(BUS_CONFIG.format(socket=self.socket_path))
+            f.write(self.CONFIG.format(socket=self.socket_path))
         self.process = None
         if start:
             self.start()
@@ -485,6 +488,7 @@ class FakeNotificationServer:
     Recorded (read them under `lock`, or after wait_for):
       notifies: one dict per Notify call: app_name, replaces_id, app_icon, summary, body,
                 actions [(key, label)], hints {name: plain value}, expire_timeout, id (the id returned)
+      notified_at: time.monotonic() when each Notify call came, beside `notifies`
       closes:   the id of each CloseNotification call
       emitted:  each signal this server sent: ("NotificationClosed", id, reason) or ("ActionInvoked", id, key)
       open_ids: the ids shown now: Notify adds, CloseNotification, dismiss() and invoke(close_after=True)
@@ -499,6 +503,7 @@ class FakeNotificationServer:
         self.server_information = tuple(server_information)
         self.lock = threading.Condition()
         self.notifies = []
+        self.notified_at = []
         self.closes = []
         self.emitted = []
         self.open_ids = set()
@@ -532,6 +537,7 @@ class FakeNotificationServer:
                 "body": body, "actions": list(zip(actions[0::2], actions[1::2])), "hints": _plain(hints),
                 "expire_timeout": expire_timeout, "id": id,
             })
+            self.notified_at.append(time.monotonic())
             self.lock.notify_all()
             return id
 

@@ -20,6 +20,9 @@ import varlink
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 JOURNAL_SOCKET = "/run/systemd/journal/socket"
+# medd's system bus when a test gives none: an address where nothing listens, so no test reaches the
+# machine's own system bus (and its logind).
+NO_SYSTEM_BUS = "unix:path=/nonexistent/medd-test-no-system-bus"
 ZONE = "Europe/Berlin"
 BERLIN = datetime.timezone(datetime.timedelta(hours=1))  # November: CET
 
@@ -90,7 +93,7 @@ class Daemon:
     """One medd process: config, state directory and socket in a temporary directory."""
 
     def __init__(self, config, pretend_now, directory=None, extra_args=(), env=None, system_zone=False, wrapper=(),
-                 desktop_bus=None):
+                 desktop_bus=None, system_bus=None, session_id=None):
         self.directory = directory or tempfile.mkdtemp(prefix="medd-e2e-")
         self.config_path = os.path.join(self.directory, "medd.toml")
         self.state_dir = os.path.join(self.directory, "state")
@@ -104,6 +107,10 @@ class Daemon:
         self.system_zone = system_zone
         # A session bus address: medd shows notifications there. None: --no-desktop.
         self.desktop_bus = desktop_bus
+        # A system bus address (logind: screen lock and suspend); None: NO_SYSTEM_BUS. `session_id` is
+        # medd's XDG_SESSION_ID; None: the variable is removed.
+        self.system_bus = system_bus
+        self.session_id = session_id
         self.write_config(config)
         self.start(pretend_now)
 
@@ -130,6 +137,11 @@ class Daemon:
         env.pop("DBUS_SESSION_BUS_ADDRESS", None)
         if self.desktop_bus:
             env["DBUS_SESSION_BUS_ADDRESS"] = self.desktop_bus
+        # Set after `self.env`: the system bus and the session come only from system_bus and session_id.
+        env["DBUS_SYSTEM_BUS_ADDRESS"] = self.system_bus or NO_SYSTEM_BUS
+        env.pop("XDG_SESSION_ID", None)
+        if self.session_id is not None:
+            env["XDG_SESSION_ID"] = self.session_id
         args = [os.path.join(bin_dir(), "medd"), "--config", self.config_path, "--state-dir", self.state_dir,
                 "--socket", self.socket_path] + ([] if self.desktop_bus else ["--no-desktop"])
         if pretend_now is not None:
