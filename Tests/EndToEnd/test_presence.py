@@ -9,11 +9,15 @@ old. renotify is an hour, so ordinary re-notifications never interfere. Before a
 waits until medd has subscribed on the bus (presence.BusMonitor) and read the lock state, so no signal can
 come before medd listens.
 """
+import asyncio
 import os
 import time
 
 import pytest
+from dbus_next import Message, Variant
+from dbus_next.aio import MessageBus
 
+import desktop
 import presence
 from harness import berlin, dose_events, journal, medctl_output, unique_med
 from presence import GNOME_SCREENSAVER, FREEDESKTOP_SCREENSAVER, SESSION_INTERFACE, USER_INTERFACE, session_path
@@ -456,3 +460,54 @@ def test_status_without_a_notification_server(daemons, med, session_bus):
     assert "server" not in desktop and "serverVersion" not in desktop
     assert "medd-fake" not in status_line(daemon, "notifications:")
     assert status_line(daemon, "lock/resume watching:").startswith("lock/resume watching: off")
+
+
+def send_signal(address, path, interface, member, signature, body):
+    """Emits a signal from a connection of its own: a client that owns no name, as anyone on the bus could."""
+    async def emit():
+        bus = await MessageBus(bus_address=address).connect()
+        try:
+            await bus.send(Message.new_signal(path, interface, member, signature, body))
+            await bus.call(Message(destination="org.freedesktop.DBus", path="/org/freedesktop/DBus",
+                                   interface="org.freedesktop.DBus", member="GetId"))  # flushed before we leave
+        finally:
+            bus.disconnect()
+
+    asyncio.run(emit())
+
+
+def test_forged_signals_from_other_clients_re_alert_nothing(daemons, med, session_bus, fake_notifier, system_bus,
+                                                          fake_logind, fake_screensaver, system_monitor,
+                                                          session_monitor):
+    """Any client may send a signal with logind's or a screensaver's names: medd counts only those from the
+    unique name owning org.freedesktop.login1 or the screensaver's name. The real unlock still works."""
+    fake_logind.add_session(SESSION)
+    daemon, shown = open_doses(daemons, [med], session_bus, fake_notifier, system_bus=system_bus)
+    wait_lock_watched(daemon, system_monitor, fake_logind)
+    wait_sleep_watched(daemon, system_monitor)
+    wait_screensaver_watched(daemon, session_monitor, GNOME_SCREENSAVER)
+    fake_logind.lock(SESSION)
+    count = len(fake_notifier.notifies)
+    send_signal(system_bus.address, session_path(SESSION), "org.freedesktop.DBus.Properties", "PropertiesChanged",
+                "sa{sv}as", [SESSION_INTERFACE, {"LockedHint": Variant("b", False)}, []])
+    send_signal(system_bus.address, "/org/freedesktop/login1", "org.freedesktop.login1.Manager", "PrepareForSleep",
+                "b", [False])
+    send_signal(session_bus.address, "/org/gnome/ScreenSaver", GNOME_SCREENSAVER, "ActiveChanged", "b", [False])
+    assert_nothing_more(fake_notifier, count, [med])
+    assert_realerted(fake_notifier, lambda: fake_logind.unlock(SESSION), med, shown, "screen unlocked")
+
+
+def test_a_re_alert_on_return_rings_at_most_once_per_renotify(daemons, med, session_bus, system_bus, fake_logind,
+                                                             system_monitor):
+    """With a server that plays sounds: the dose rang when it was shown; the unlock a moment later shows it
+    again with suppress-sound, since renotify (1 h) has not passed since it rang."""
+    with desktop.FakeNotificationServer(session_bus.address, capabilities=("actions", "body", "sound")) as server:
+        fake_logind.add_session(SESSION)
+        daemon, shown = open_doses(daemons, [med], session_bus, server, system_bus=system_bus)
+        assert server.notifies[0]["hints"].get("sound-name") == "message-new-instant"
+        assert server.notifies[-1]["hints"].get("sound-name") == "message-new-instant"
+        wait_lock_watched(daemon, system_monitor, fake_logind)
+        fake_logind.lock(SESSION)
+        notification, _ = realert(server, lambda: fake_logind.unlock(SESSION))
+        assert notification["replaces_id"] == shown[med]
+        assert notification["hints"].get("suppress-sound") is True and "sound-name" not in notification["hints"]
