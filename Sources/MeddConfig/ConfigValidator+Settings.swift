@@ -30,6 +30,7 @@ extension ConfigValidator {
         if let value = table["expiry_warning"]?.tomlValue, let warning = expiryWarning(value, at: path.appending("expiry_warning")) {
             settings.expiryWarning = warning
         }
+        settings.alert.escalateAfter = Settings.defaultEscalateAfter(grace: settings.grace)
         settings.alert = settings.alert.applying(alertChoices(in: table, at: path, grace: settings.grace))
         return settings
     }

@@ -29,6 +29,7 @@ public final class Daemon: @unchecked Sendable {
     private var answerCommit: DeferredTask!
     private var desktop: DesktopNotifier?
     private var presence: PresenceWatcher?
+    private var lastReturn: Instant?
     private var sources: [LoopSource] = []
     private var clockWatcher: ClockChangeWatcher?
     private var zoneWatcher: TimeZoneWatcher?
@@ -140,7 +141,9 @@ public final class Daemon: @unchecked Sendable {
         try loop.enableWatchdog()
         if options.desktop {
             let memory = FileSystem.directory(of: options.socketPath) + "/notifications"
-            presence = PresenceWatcher(loop: loop, log: log, userID: CurrentProcess.userID) { [unowned self] in self.personReturned($0) }
+            presence = PresenceWatcher(loop: loop, log: log, userID: CurrentProcess.userID,
+                                       returned: { [unowned self] in self.personReturned($0) },
+                                       resumedBehindLock: { [unowned self] in self.advance() })
             desktop = DesktopNotifier(loop: loop, log: log, memoryPath: memory, host: desktopHost())
             presence?.start()
             desktop?.start()
@@ -160,6 +163,7 @@ public final class Daemon: @unchecked Sendable {
         Notifier.reloading()
         defer { Notifier.reloaded(status: statusLine()) }
         desktop?.retryIfDisconnected()
+        presence?.retryIfDisconnected()
         let configuration: Configuration
         switch ConfigLoader.load(path: options.configPath) {
         case .success(let loaded): configuration = loaded
@@ -187,9 +191,12 @@ public final class Daemon: @unchecked Sendable {
 
     /// The person is back at the screen (unlocked, screensaver ended, resumed): what came due is brought up
     /// to date and open reminders are shown again at once, not at the next renotify.
+    /// Returns closer together than the book's quiet period are one (GNOME reports an unlock through
+    /// logind and its screensaver): only the first reaches the book and the ledger.
     private func personReturned(_ why: DoseBook.Return) {
-        if why == .resumed { log.notice("the machine resumed from sleep; re-checking due doses") }
         let now = clock.now()
+        if let last = lastReturn, now >= last, now < last + DoseBook.returnQuietPeriod { return }
+        lastReturn = now
         runner.change(at: now) { $0.personReturned(why, now: now) }
     }
 

@@ -51,6 +51,9 @@ final class PresenceWatcher {
     private let environment: [String: String]
     private let userID: UInt32
     private let returned: (DoseBook.Return) -> Void
+    /// The machine resumed with the screen still locked: only what came due is brought up to date; the
+    /// unlock shows the reminders again.
+    private let resumedBehindLock: () -> Void
     private var systemBus: Bus?
     private var systemMatches: [BusMatch] = []
     private var sessionMatch: BusMatch?
@@ -68,7 +71,8 @@ final class PresenceWatcher {
     private(set) var state = State()
 
     init(loop: EventLoop, log: Logger, environment: [String: String] = ProcessEnvironment.variables, userID: UInt32,
-         returned: @escaping (DoseBook.Return) -> Void) {
+         returned: @escaping (DoseBook.Return) -> Void, resumedBehindLock: @escaping () -> Void) {
+        self.resumedBehindLock = resumedBehindLock
         self.loop = loop
         self.log = log
         self.environment = environment
@@ -96,12 +100,21 @@ final class PresenceWatcher {
             return systemProbeDone()
         }
         systemBus = bus
-        try? bus.call(BusDriver.getNameOwner(Logind.name), timeoutUsec: Self.timeoutUsec) { [unowned self] result in
-            if case .success(let reply) = result, let owner = try? reply.readString(), self.logindOwner == nil {
-                self.logindOwnerChanged(owner)
+        do {
+            try bus.call(BusDriver.getNameOwner(Logind.name), timeoutUsec: Self.timeoutUsec) { [unowned self] result in
+                if case .success(let reply) = result, let owner = try? reply.readString(), self.logindOwner == nil {
+                    self.logindOwnerChanged(owner)
+                }
+                self.systemProbeDone()
             }
-            self.systemProbeDone()
+        } catch {
+            systemProbeDone()
         }
+    }
+
+    /// A reload is a chance to reach a system bus that was not there, or was lost.
+    func retryIfDisconnected() {
+        if systemBus == nil { start() }
     }
 
     func stop() {
@@ -194,11 +207,12 @@ final class PresenceWatcher {
 
     private func prepareForSleep(_ message: BusMessage) {
         guard fromLogind(message), let starting = try? message.readBool(), !starting else { return }
-        returned(.resumed)
+        if locked == true { resumedBehindLock() } else { returned(.resumed) }
     }
 
     private func systemBusLost() {
-        log.notice("presence: the system bus closed the connection; unlocking and resume are no longer watched")
+        log.notice("presence: the system bus closed the connection; unlocking and resume are watched again after a reload (SIGHUP)")
+        systemProbeDone()
         systemMatches = []
         sessionMatch = nil
         sessionPath = nil
@@ -250,6 +264,8 @@ final class PresenceWatcher {
     }
 
     func sessionBusClosed() {
+        if sessionBusProbes != nil { sessionBusProbes = 0 }
+        reportWhatIsWatched()
         screensaverMatches = []
         screensaverOwners = [:]
         state.screensavers = []
@@ -282,7 +298,7 @@ final class PresenceWatcher {
         guard !reportedWhatIsWatched, systemProbed, sessionBusProbes == 0 else { return }
         reportedWhatIsWatched = true
         if !state.logind && state.screensavers.isEmpty {
-            log.info("lock and resume watching is off: no logind on the system bus and no screensaver on the session bus; open doses are shown again every renotify")
+            log.info("lock and resume watching is off: no logind on the system bus and no screensaver on the session bus; open doses are shown again only as renotify says")
         }
     }
 }

@@ -22,15 +22,6 @@ public enum FileSystem {
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// Why the file at `path` cannot be read by this process, or nil when it is a readable regular file.
-    public static func unreadableFileProblem(_ path: String) -> String? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return errno == ENOENT ? "no such file" : String(cString: strerror(errno)) }
-        guard status.st_mode & S_IFMT == S_IFREG else { return "not a regular file" }
-        guard access(path, R_OK) == 0 else { return "permission denied" }
-        return nil
-    }
-
     /// Replaces `path` with `bytes` in one step: readers see the old file or the new one, never part.
     public static func replaceFile(_ path: String, with bytes: [UInt8]) throws(SystemError) {
         let temporary = path + ".new"

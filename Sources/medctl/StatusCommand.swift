@@ -36,7 +36,7 @@ struct StatusCommand: Verb {
             Output.line("notifications: " + Self.server(desktop))
             Output.line("lock/resume watching: " + Self.watching(desktop))
         } else {
-            Output.line("notifications: off (--no-desktop)")
+            Output.line("notifications: not reported (medd runs with --no-desktop, or predates this report)")
         }
     }
 

@@ -511,3 +511,19 @@ def test_a_re_alert_on_return_rings_at_most_once_per_renotify(daemons, med, sess
         notification, _ = realert(server, lambda: fake_logind.unlock(SESSION))
         assert notification["replaces_id"] == shown[med]
         assert notification["hints"].get("suppress-sound") is True and "sound-name" not in notification["hints"]
+
+
+def test_a_resume_behind_the_lock_screen_waits_for_the_unlock(daemons, med, session_bus, fake_notifier, system_bus,
+                                                              fake_logind, system_monitor):
+    """Resumed with the session locked, nobody sees the screen yet: the reminder comes back with the unlock,
+    once, not with the resume."""
+    fake_logind.add_session(SESSION)
+    daemon, shown = open_doses(daemons, [med], session_bus, fake_notifier, system_bus=system_bus)
+    wait_lock_watched(daemon, system_monitor, fake_logind)
+    wait_sleep_watched(daemon, system_monitor)
+    fake_logind.lock(SESSION)
+    fake_logind.sleep()
+    count = len(fake_notifier.notifies)
+    fake_logind.resume()
+    assert_nothing_more(fake_notifier, count, [med])
+    assert_realerted(fake_notifier, lambda: fake_logind.unlock(SESSION), med, shown, "screen unlocked")

@@ -1,5 +1,6 @@
 import Testing
 @testable import MeddCore
+import MeddTestSupport
 
 /// Escalation to critical, and reminders shown again when the person returns to the screen.
 @Suite struct DoseBookAlertingTests {
@@ -52,24 +53,53 @@ import Testing
         #expect(n.events(.escalated).isEmpty)
     }
 
-    /// A snoozed dose is left in peace past its escalation; the re-alert at the snooze's end is critical and
-    /// no escalation follows. A catch-up fired past the instant is critical without an escalation.
-    @Test func snoozesAndCatchUpsAreCriticalWithoutEscalating() throws {
+    /// A snoozed dose is left in peace past its escalation instant; the re-alert at its snooze's end is critical
+    /// and records the escalation then (no second alert). A catch-up fired past the instant likewise: a hook for
+    /// `escalated` hears of every dose left that long.
+    @Test func snoozeEndsAndCatchUpsPastTheInstantRecordTheEscalation() throws {
         var h = BookHarness(BookHarness.metformin(["08:00"], settings: Self.settings()), watermark: BookHarness.at("07:00"))
         h.advance("08:00")
         _ = try h.snooze(dose, "08:05", minutes: 30).get()
         h.advance("08:20")
         #expect(h.events(.escalated).isEmpty)
-        h.advance("08:35")
+        let ended = h.advance("08:35")
+        #expect(ended.compactMap(\.recordedEvent).map(\.kind) == [.renotified, .escalated])
+        #expect(h.alerts(dose).map(\.kind) == [.fired, .renotified])
         h.advance("08:40")
-        #expect(h.events(.escalated).isEmpty)
+        #expect(h.events(.escalated).count == 1)
         #expect(h.book.configuration.urgency(of: h.events(.renotified, dose)[0]) == .critical)
 
         var late = BookHarness(BookHarness.metformin(["08:00"], settings: Self.settings()), watermark: BookHarness.at("07:00"))
-        late.advance("08:30")
+        let caughtUp = late.advance("08:30")
+        #expect(caughtUp.compactMap(\.recordedEvent).map(\.kind) == [.fired, .escalated])
         late.advance("08:31")
-        #expect(late.events(.escalated).isEmpty)
+        #expect(late.events(.escalated).count == 1)
         #expect(late.book.configuration.urgency(of: late.events(.fired, dose)[0]) == .critical)
+    }
+
+    /// A dose escalates once whatever comes later: a reload that moves escalate_after past the escalation,
+    /// or a restart that rebuilds the record from its events.
+    @Test func aDoseEscalatesOnceAcrossReloadsAndRestarts() {
+        var h = BookHarness(BookHarness.metformin(["08:00"], settings: Self.settings(escalateAfter: .minutes(30))),
+                            watermark: BookHarness.at("07:00"))
+        h.advance("08:00")
+        h.advance("08:30")
+        #expect(h.events(.escalated).count == 1)
+        let longer = BookHarness.metformin(["08:00"], settings: Self.settings(escalateAfter: .minutes(60))).withZonesLoaded()
+        _ = h.book.reload(longer, now: BookHarness.at("08:50"))
+        h.advance("09:05")
+        #expect(h.events(.escalated).count == 1)
+        let records = DoseRecord.folding(h.effects.compactMap(\.recordedEvent))
+        #expect(records.first { $0.id.description == dose }?.escalated == true)
+    }
+
+    /// Without escalate_after in [settings] a reminder escalates at 30m, or at half of a shorter grace, so it
+    /// always escalates before the dose is missed.
+    @Test func theDefaultEscalationComesBeforeGrace() {
+        #expect(Settings.defaultEscalateAfter(grace: .hours(2)) == .minutes(30))
+        #expect(Settings.defaultEscalateAfter(grace: .minutes(20)) == .minutes(10))
+        #expect(Settings.defaultEscalateAfter(grace: .minutes(3)) == .minutes(1))
+        #expect(Settings.defaultEscalateAfter(grace: .minutes(1)) == .zero)
     }
 
     /// A return re-alerts every pending dose once, with the return as its reason, replacing its notification;

@@ -56,7 +56,8 @@ import Testing
         #expect(h.state("metformin_20261122_09_00") == .missed)
         var book = Self.restarted(h.book, events: h.effects.compactMap(\.recordedEvent))
         let effects = book.advance(to: BookHarness.at("13:30"))
-        #expect(effects.compactMap(\.recordedEvent).map { "\($0.kind) \($0.dose.id)" } == ["fired metformin_20261122_13_00"])
+        #expect(effects.compactMap(\.recordedEvent).map { "\($0.kind) \($0.dose.id)" } == ["fired metformin_20261122_13_00",
+                                                                                             "escalated metformin_20261122_13_00"])
         #expect(Self.states(book) == ["metformin_20261122_07_00": .untracked, "metformin_20261122_09_00": .missed,
                                       "metformin_20261122_13_00": .pending])
     }
@@ -70,7 +71,8 @@ import Testing
         withNew.medications.append(Medication(id: "iron", name: "Iron", dose: "1", schedule: .times([WallTime(parsing: "08:00")!], DayFilter())))
         var book = Self.restarted(h.book, events: h.effects.compactMap(\.recordedEvent), configuration: withNew)
         let effects = book.advance(to: BookHarness.at("08:30"))
-        #expect(effects.compactMap(\.recordedEvent).map { "\($0.kind) \($0.dose.id)" } == ["fired metformin_20261122_08_00"])
+        #expect(effects.compactMap(\.recordedEvent).map { "\($0.kind) \($0.dose.id)" } == ["fired metformin_20261122_08_00",
+                                                                                             "escalated metformin_20261122_08_00"])
         #expect(Self.states(book)["iron_20261122_08_00"] == .untracked)
         #expect(book.trackedSince["iron"] == BookHarness.at("08:29"))
         #expect(book.trackedSince["metformin"] == BookHarness.at("06:59"))

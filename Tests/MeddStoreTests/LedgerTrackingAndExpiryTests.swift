@@ -35,7 +35,7 @@ import Testing
         #expect(book.trackedSince == ["metformin": firstStart - .minutes(1), "pill": firstStart - .minutes(1)])
         let effects = book.advance(to: F.start + .hours(5))
         try ledger.commit(F.events(effects), state: book)
-        #expect(F.events(effects).map { "\($0.kind) \($0.dose.id)" } == ["fired metformin_20261122_12_00"])
+        #expect(F.events(effects).map { "\($0.kind) \($0.dose.id)" } == ["fired metformin_20261122_12_00", "escalated metformin_20261122_12_00"])
         let day = book.doses(from: F.start - .hours(8), to: F.start + .hours(16))
         let states = Dictionary(uniqueKeysWithValues: day.map { ($0.id.description, $0.state) })
         #expect(states["metformin_20261122_08_00"] == .untracked)

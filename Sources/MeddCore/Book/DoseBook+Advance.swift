@@ -85,28 +85,40 @@ extension DoseBook {
             // The re-alert carries the snooze's end, so its journal entry names the snooze ID it fires under.
             emit(DoseEvent(kind: .renotified, dose: record.dose, at: now, source: .daemon, snoozeUntil: until,
                            reason: "snooze \(id.snoozeID) ended"), into: &effects)
+            escalateIfDue(id, now, &effects)
             effects.append(.alert(Alert(dose: record.dose, kind: .renotified)))
         }
     }
 
-    /// A normal reminder still pending `escalate_after` after its dose was due, and not shown since, is
-    /// shown again as critical. A snoozed dose is left in peace; the alert at its snooze's end is critical.
+    /// A normal reminder still pending `escalate_after` after its dose was due is shown again as critical,
+    /// once per dose. A snoozed dose is left in peace: the alert at its snooze's end escalates instead.
     private mutating func escalate(_ now: Instant, _ effects: inout [Effect]) {
         for id in open.sorted() {
             guard let record = records[id], record.state == .pending, let escalation = escalation(of: record),
                   escalation <= now else { continue }
-            let after = configuration.alertStyle(ofMedication: id.medication).escalateAfter
-            emit(DoseEvent(kind: .escalated, dose: record.dose, at: now, source: .daemon, reason: "not answered within \(after)"),
-                 into: &effects)
+            recordEscalation(of: record.dose, now, &effects)
             effects.append(.alert(Alert(dose: record.dose, kind: .escalated)))
         }
     }
 
-    /// When a pending dose's reminder escalates, if it has not been shown since that instant.
+    /// When a dose's reminder escalates, unless it did already (or never does: an alarm, `"0"`).
     private func escalation(of record: DoseRecord) -> Instant? {
-        guard let escalation = configuration.alertStyle(ofMedication: record.id.medication).escalation(ofDoseDueAt: record.dose.scheduled),
-              let last = record.lastAlert, last < escalation else { return nil }
-        return escalation
+        guard !record.escalated else { return nil }
+        return configuration.alertStyle(ofMedication: record.id.medication).escalation(ofDoseDueAt: record.dose.scheduled)
+    }
+
+    /// The `escalated` event of a dose whose reminder turns critical now. An alert shown now that is critical
+    /// already (a catch-up or a snooze's end past the instant) records it too, so a hook for `escalated`
+    /// hears of every dose that went that long unanswered.
+    private mutating func recordEscalation(of dose: Dose, _ now: Instant, _ effects: inout [Effect]) {
+        let after = configuration.alertStyle(ofMedication: dose.medication).escalateAfter
+        emit(DoseEvent(kind: .escalated, dose: dose, at: now, source: .daemon, reason: "not answered within \(after)"), into: &effects)
+    }
+
+    /// After an alert shown at `now`: its escalation, when that instant has passed and the dose had none.
+    private mutating func escalateIfDue(_ id: DoseID, _ now: Instant, _ effects: inout [Effect]) {
+        guard let record = records[id], let escalation = escalation(of: record), escalation <= now else { return }
+        recordEscalation(of: record.dose, now, &effects)
     }
 
     private mutating func renotify(_ now: Instant, _ effects: inout [Effect]) {
@@ -172,6 +184,7 @@ extension DoseBook {
 
     mutating func fire(_ dose: Dose, _ now: Instant, _ effects: inout [Effect]) {
         emit(DoseEvent(kind: .fired, dose: dose, at: now, source: .daemon), into: &effects)
+        escalateIfDue(dose.id, now, &effects)
         effects.append(.alert(Alert(dose: dose, kind: .fired)))
     }
 

@@ -74,6 +74,12 @@ public struct Settings: Hashable, Sendable {
     /// The snooze length used when an answer names none.
     public var defaultSnooze: TimeSpan { snooze.first ?? .minutes(10) }
 
+    /// `escalate_after` when `[settings]` gives none: 30 minutes, or half of `grace` in whole minutes when
+    /// that is shorter, so a reminder always escalates before its dose is missed (a grace under 2m: never).
+    public static func defaultEscalateAfter(grace: TimeSpan) -> TimeSpan {
+        min(AlertStyle().escalateAfter, .minutes(grace.seconds / 120))
+    }
+
     /// The values `expiry_warning` may take: from one day to a year, in whole days.
     public static let expiryWarningDays: ClosedRange<Int64> = 1...365
 }

@@ -5,6 +5,8 @@ public struct DoseRecord: Hashable, Sendable {
     /// The last time the dose alerted (fired, renotified, escalated or came back from a snooze).
     public var lastAlert: Instant?
     public var snoozeUntil: Instant?
+    /// Its reminder escalated (`escalated`): once per dose, whatever the configuration says later.
+    public var escalated = false
     public var answeredAt: Instant?
     public var source: EventSource?
     public var note: String?
@@ -37,6 +39,7 @@ public struct DoseRecord: Hashable, Sendable {
             state = .pending
             snoozeUntil = nil
             lastAlert = event.at
+            if event.kind == .escalated { escalated = true }
         case .snoozed:
             guard !state.isFinal, let until = event.snoozeUntil else { return false }
             state = .snoozed
