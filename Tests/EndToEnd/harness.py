@@ -129,7 +129,8 @@ class Daemon:
         self.datagrams = []
         self.datagram_seen = threading.Condition()
         self.read_upto = 0
-        threading.Thread(target=self._drain_notify, args=(self.notify,), daemon=True).start()
+        threading.Thread(target=self._drain_notify, args=(self.notify, self.datagrams, self.datagram_seen),
+                         daemon=True).start()
         env = dict(os.environ, TZ=ZONE, NOTIFY_SOCKET=self.notify_path)
         env.update(self.env)  # may set TZ itself
         if self.system_zone:
@@ -153,15 +154,17 @@ class Daemon:
         if wait_ready:
             self.wait_notify("READY=1")
 
-    def _drain_notify(self, sock):
+    def _drain_notify(self, sock, datagrams, seen):
+        """Reads one run's socket into that run's list: a restart replaces both while this thread may be
+        between taking the condition and notifying it."""
         while True:
             try:
                 datagram = sock.recv(4096).decode()
             except OSError:
                 return
-            with self.datagram_seen:
-                self.datagrams.append((time.monotonic(), datagram.splitlines()))
-                self.datagram_seen.notify_all()
+            with seen:
+                datagrams.append((time.monotonic(), datagram.splitlines()))
+                seen.notify_all()
 
     def wait_notify(self, wanted, timeout=10.0):
         """Waits for a datagram, not seen by an earlier wait, with the line `wanted`; returns its lines."""
