@@ -64,8 +64,8 @@ final class DesktopNotifier {
     private var inFlight: [DoseID: InFlightNotify] = [:]
     /// When each dose's notification last asked for a sound: a re-show on return rings at most once per `renotify`.
     private var rang: [DoseID: Instant] = [:]
-    /// The server's `GetServerInformation`: name, vendor, version.
-    private var serverInformation: (name: String, vendor: String, version: String)?
+    /// The name and version the server gave in `GetServerInformation`.
+    private var serverInformation: (name: String, version: String)?
 
     /// The server reached, for `medctl status`: nil until it told its capabilities.
     var serverDescription: (name: String, version: String, capabilities: [String])? {
@@ -223,7 +223,7 @@ extension DesktopNotifier {
             return
         }
         let now = host.now()
-        let rings = !alert.isReturn || rang[id].map { last in host.ringsAgainAfter().map { now >= last + $0 } ?? false } ?? true
+        let rings = mayRing(alert, now: now)
         let content = host.content(alert, capabilities, rings)
         if rings, content.sound != nil { rang[id] = now }
         let call = content.notifyCall(replacing: shown[id] ?? 0)
@@ -237,6 +237,13 @@ extension DesktopNotifier {
             inFlight[id] = nil
             log.warning("desktop: cannot send the notification for \(id): \(error)")
         }
+    }
+
+    /// Alerts of time passing always ring; a re-show only when the dose has not rung for `renotify`.
+    private func mayRing(_ alert: DoseBook.Alert, now: Instant) -> Bool {
+        guard alert.isReturn, let last = rang[alert.dose.id] else { return true }
+        guard let quiet = host.ringsAgainAfter() else { return false }
+        return now >= last + quiet
     }
 
     /// Closes a dose's notification: it was answered, snoozed or missed, by anyone.
@@ -330,8 +337,8 @@ extension DesktopNotifier {
         let sentIn = generation
         try? bus?.call(FreedesktopNotifications.call("GetServerInformation"), timeoutUsec: Self.callTimeoutUsec) { [unowned self] result in
             guard sentIn == self.generation, case .success(let reply) = result,
-                  let name = try? reply.readString(), let vendor = try? reply.readString(), let version = try? reply.readString() else { return }
-            self.serverInformation = (name, vendor, version)
+                  let name = try? reply.readString(), (try? reply.readString()) != nil, let version = try? reply.readString() else { return }
+            self.serverInformation = (name, version)
         }
     }
 

@@ -9,11 +9,11 @@ final class PresenceWatcher {
     /// What the watcher watches now, for `medctl status`.
     struct State {
         /// The logind session whose lock is watched.
-        var session: String?
+        let session: String?
         /// logind is on the system bus: a resume is seen.
-        var logind = false
+        let logind: Bool
         /// Screensaver names owned on the session bus.
-        var screensavers: [String] = []
+        let screensavers: [String]
     }
 
     private enum Logind {
@@ -68,7 +68,13 @@ final class PresenceWatcher {
     private var systemProbed = false
     private var sessionBusProbes: Int?
     private var reportedWhatIsWatched = false
-    private(set) var state = State()
+    /// The logind session whose lock is watched.
+    private var sessionID: String?
+
+    var state: State {
+        State(session: sessionID, logind: logindOwner != nil,
+              screensavers: Self.screensaverNames.filter { screensaverOwners[$0] != nil })
+    }
 
     init(loop: EventLoop, log: Logger, environment: [String: String] = ProcessEnvironment.variables, userID: UInt32,
          returned: @escaping (DoseBook.Return) -> Void, resumedBehindLock: @escaping () -> Void) {
@@ -130,7 +136,6 @@ final class PresenceWatcher {
     /// logind started, restarted (a new unique name) or left (empty).
     private func logindOwnerChanged(_ owner: String) {
         logindOwner = owner.isEmpty ? nil : owner
-        state.logind = logindOwner != nil
         guard logindOwner != nil else { return watchSession(nil) }
         findSession()
     }
@@ -142,7 +147,7 @@ final class PresenceWatcher {
     /// The session to watch: `$XDG_SESSION_ID`'s, else the user's display session (medd usually runs as a
     /// user service, outside any session). Asked again whenever a session comes or goes.
     private func findSession() {
-        guard let bus = systemBus, state.logind else { return }
+        guard let bus = systemBus, logindOwner != nil else { return }
         if let id = environment["XDG_SESSION_ID"], !id.isEmpty {
             try? bus.call(Logind.call("GetSession", [.string(id)]), timeoutUsec: Self.timeoutUsec) { [unowned self] result in
                 guard case .success(let reply) = result, let path = try? reply.readObjectPath() else {
@@ -167,14 +172,14 @@ final class PresenceWatcher {
         guard session?.path != sessionPath else { return }
         sessionMatch = nil
         sessionPath = session?.path
-        state.session = session?.id
+        sessionID = session?.id
         locked = nil
         guard let session, let bus = systemBus else { return log.info("presence: no graphical session of this user to watch for unlocking yet") }
         do {
             sessionMatch = try bus.addMatch(Logind.sessionChanges(at: session.path)) { [unowned self] in self.sessionChanged($0) }
         } catch {
             log.warning("presence: cannot watch logind session \(session.id): \(error)")
-            state.session = nil
+            sessionID = nil
             return
         }
         log.info("presence: watching logind session \(session.id) for unlocking")
@@ -219,8 +224,7 @@ final class PresenceWatcher {
         systemBus?.close()
         systemBus = nil
         logindOwner = nil
-        state.session = nil
-        state.logind = false
+        sessionID = nil
     }
 
     // MARK: Screensavers on the session bus
@@ -268,13 +272,11 @@ final class PresenceWatcher {
         reportWhatIsWatched()
         screensaverMatches = []
         screensaverOwners = [:]
-        state.screensavers = []
     }
 
     /// A screensaver name got an owner, or lost it (empty).
     private func screensaver(_ name: String, owner: String) {
         screensaverOwners[name] = owner.isEmpty ? nil : owner
-        state.screensavers = Self.screensaverNames.filter { screensaverOwners[$0] != nil }
     }
 
     private func screensaverChanged(_ name: String, _ message: BusMessage) {
@@ -297,7 +299,7 @@ final class PresenceWatcher {
     private func reportWhatIsWatched() {
         guard !reportedWhatIsWatched, systemProbed, sessionBusProbes == 0 else { return }
         reportedWhatIsWatched = true
-        if !state.logind && state.screensavers.isEmpty {
+        if logindOwner == nil && screensaverOwners.isEmpty {
             log.info("lock and resume watching is off: no logind on the system bus and no screensaver on the session bus; open doses are shown again only as renotify says")
         }
     }

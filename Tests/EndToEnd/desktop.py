@@ -482,7 +482,124 @@ def _make_interface(server):
     return Notifications()
 
 
-class FakeNotificationServer:
+class LoopThread:
+    """An asyncio loop running on a thread of its own, for D-Bus peers (dbus-next) driven from a test:
+    `_run` waits for a coroutine on it; close() disconnects (`_disconnect`) and ends the loop."""
+
+    def __init__(self, name):
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name=name, daemon=True)
+        self._thread.start()
+
+    def _run(self, coroutine, timeout=10.0):
+        return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(timeout)
+
+    async def _disconnect(self):
+        """Leaves the bus (subclasses)."""
+
+    @staticmethod
+    async def _leave(bus):
+        """Disconnects `bus` and waits until it is gone; a bus that went away first is gone all the same."""
+        try:
+            bus.disconnect()
+            await asyncio.wait_for(bus.wait_for_disconnect(), 5)
+        except Exception:
+            pass
+
+    def close(self):
+        if self._loop.is_closed():
+            return
+        try:
+            self._run(self._disconnect())
+        finally:
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(5)
+            self._loop.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class BusService(LoopThread):
+    """A D-Bus service played by a test, on its own thread and asyncio loop (dbus-next), owning the
+    well-known name NAME while connected. Subclasses export their objects in _export(bus)."""
+
+    NAME = None
+    # Added to the error when NAME is owned already.
+    NAME_TAKEN_HINT = ""
+
+    def __init__(self, address, start=True):
+        require_dbus_next()
+        self.address = address
+        self._bus = None
+        super().__init__(f"fake-{self.NAME}")
+        if start:
+            try:
+                self.start()
+            except BaseException:
+                self.close()
+                raise
+
+    # --- on the loop's thread -------------------------------------------------------------------------
+
+    def _export(self, bus):
+        """Exports this service's objects on a freshly connected bus."""
+        raise NotImplementedError
+
+    async def _connect(self):
+        from dbus_next import NameFlag, RequestNameReply
+        from dbus_next.aio import MessageBus
+        bus = await MessageBus(bus_address=self.address).connect()
+        self._export(bus)
+        reply = await bus.request_name(self.NAME, NameFlag.DO_NOT_QUEUE)
+        if reply not in (RequestNameReply.PRIMARY_OWNER, RequestNameReply.ALREADY_OWNER):
+            bus.disconnect()
+            raise RuntimeError(f"cannot own {self.NAME} on {self.address}: {reply.name}{self.NAME_TAKEN_HINT}")
+        self._bus = bus
+        self._watch = asyncio.ensure_future(self._watch_disconnect(bus))
+
+    @staticmethod
+    async def _watch_disconnect(bus):
+        # Takes the error of a bus that went away under us (EOFError), so asyncio does not log it as lost.
+        try:
+            await bus.wait_for_disconnect()
+        except Exception:
+            pass
+
+    async def _disconnect(self):
+        bus, self._bus = self._bus, None
+        if bus is not None:
+            await self._leave(bus)
+
+    async def _sync(self):
+        """A round trip to the bus: once Ping is answered, the bus has every message sent before it."""
+        from dbus_next import Message
+        if self._bus is None or not self._bus.connected:
+            raise RuntimeError(f"the fake {self.NAME} is not connected to a bus")
+        await self._bus.call(Message(destination="org.freedesktop.DBus", path="/org/freedesktop/DBus",
+                                     interface="org.freedesktop.DBus.Peer", member="Ping"))
+
+    # --- from the test's thread -----------------------------------------------------------------------
+
+    def start(self):
+        """Connects and takes NAME (again, after stop()). What was recorded stays."""
+        if self._bus is not None and self._bus.connected:
+            return
+        self._run(self._connect())
+
+    def stop(self):
+        """Disconnects, so NAME is released. start() connects again."""
+        self._run(self._disconnect())
+
+    @property
+    def connected(self):
+        return self._bus is not None and self._bus.connected
+
+
+class FakeNotificationServer(BusService):
     """Plays org.freedesktop.Notifications on a bus, recording every call (dbus-next, own thread and loop).
 
     Recorded (read them under `lock`, or after wait_for):
@@ -495,10 +612,11 @@ class FakeNotificationServer:
                 remove.
     Ids count from 1 per server; a Notify whose replaces_id this server handed out before returns that id."""
 
+    NAME = NOTIFICATIONS_NAME
+    NAME_TAKEN_HINT = " (is another notification server, such as dunst, on this bus?)"
+
     def __init__(self, address, capabilities=("actions", "body"),
                  server_information=("medd-fake", "medd", "1.0", "1.2"), start=True):
-        require_dbus_next()
-        self.address = address
         self.capabilities = list(capabilities)
         self.server_information = tuple(server_information)
         self.lock = threading.Condition()
@@ -509,17 +627,8 @@ class FakeNotificationServer:
         self.open_ids = set()
         self._issued = set()
         self._next_id = 1
-        self._bus = None
         self._interface = None
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name="fake-notifications", daemon=True)
-        self._thread.start()
-        if start:
-            try:
-                self.start()
-            except BaseException:
-                self.close()
-                raise
+        super().__init__(address, start=start)
 
     # --- on the loop's thread -------------------------------------------------------------------------
 
@@ -552,65 +661,17 @@ class FakeNotificationServer:
             self.lock.notify_all()
             return was_open
 
-    async def _connect(self):
-        from dbus_next import NameFlag, RequestNameReply
-        from dbus_next.aio import MessageBus
-        bus = await MessageBus(bus_address=self.address).connect()
-        interface = _make_interface(self)
-        bus.export(NOTIFICATIONS_PATH, interface)
-        reply = await bus.request_name(NOTIFICATIONS_NAME, NameFlag.DO_NOT_QUEUE)
-        if reply not in (RequestNameReply.PRIMARY_OWNER, RequestNameReply.ALREADY_OWNER):
-            bus.disconnect()
-            raise RuntimeError(f"cannot own {NOTIFICATIONS_NAME} on {self.address}: {reply.name} "
-                               "(is another notification server, such as dunst, on this bus?)")
-        self._bus, self._interface = bus, interface
-        self._watch = asyncio.ensure_future(self._watch_disconnect(bus))
-
-    @staticmethod
-    async def _watch_disconnect(bus):
-        # Takes the error of a bus that went away under us (EOFError), so asyncio does not log it as lost.
-        try:
-            await bus.wait_for_disconnect()
-        except Exception:
-            pass
-
-    async def _disconnect(self):
-        bus, self._bus, self._interface = self._bus, None, None
-        if bus is None:
-            return
-        try:
-            bus.disconnect()
-            await asyncio.wait_for(bus.wait_for_disconnect(), 5)
-        except Exception:
-            pass  # the bus went away first (stopped under us): disconnected all the same
+    def _export(self, bus):
+        self._interface = _make_interface(self)
+        bus.export(NOTIFICATIONS_PATH, self._interface)
 
     async def _emit(self, signal, *args):
-        from dbus_next import Message
-        if self._bus is None or not self._bus.connected:
+        if not self.connected:
             raise RuntimeError("the fake notification server is not connected to a bus")
         getattr(self._interface, signal)(*args)
-        # A round trip to the bus after the signal: once Ping is answered, the bus has the signal.
-        await self._bus.call(Message(destination="org.freedesktop.DBus", path="/org/freedesktop/DBus",
-                                     interface="org.freedesktop.DBus.Peer", member="Ping"))
+        await self._sync()  # the bus has the signal
 
     # --- from the test's thread -----------------------------------------------------------------------
-
-    def _run(self, coroutine, timeout=10.0):
-        return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(timeout)
-
-    def start(self):
-        """Connects to the bus and takes org.freedesktop.Notifications (again, after stop()). Records stay."""
-        if self._bus is not None and self._bus.connected:
-            return
-        self._run(self._connect())
-
-    def stop(self):
-        """Disconnects from the bus, so the name is released. start() connects again."""
-        self._run(self._disconnect())
-
-    @property
-    def connected(self):
-        return self._bus is not None and self._bus.connected
 
     def invoke(self, id, action_key, close_after=False):
         """Emits ActionInvoked(id, action_key), and then NotificationClosed(id, 2) when close_after."""
@@ -651,19 +712,3 @@ class FakeNotificationServer:
         with self.lock:
             return (f"notifies={self.notifies!r} closes={self.closes!r} open_ids={sorted(self.open_ids)!r} "
                     f"emitted={self.emitted!r} connected={self.connected}")
-
-    def close(self):
-        if self._loop.is_closed():
-            return
-        try:
-            self._run(self._disconnect())
-        finally:
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self._thread.join(5)
-            self._loop.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()

@@ -8,7 +8,6 @@ paths, interfaces, signals and error names, and run on their own thread and asyn
 test drives them with plain method calls. Every signal a test control emits has reached the bus when the
 control returns (a Ping round trip follows it).
 """
-import asyncio
 import os
 import threading
 import time
@@ -93,33 +92,28 @@ def user_path(uid):
     return f"{LOGIND_PATH}/user/_{uid}"
 
 
-class _Service:
-    """A D-Bus service on its own thread and asyncio loop (dbus-next) that owns one well-known name and
-    records every method call it receives: `calls` holds dicts with interface, member, path, args (plain
-    values) and sender, in arrival order (read under `calls_changed`, or through calls_of and wait_call)."""
-
-    NAME = None
+class _Service(desktop.BusService):
+    """A fake system service that records every method call it receives: `calls` holds dicts with
+    interface, member, path, args (plain values) and sender, in arrival order (read under `calls_changed`,
+    or through calls_of and wait_call)."""
 
     def __init__(self, address, start=True):
-        desktop.require_dbus_next()
-        self.address = address
         self.calls_changed = threading.Condition()
         self.calls = []
-        self._bus = None
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name=f"fake-{self.NAME}", daemon=True)
-        self._thread.start()
-        if start:
-            try:
-                self.start()
-            except BaseException:
-                self.close()
-                raise
+        super().__init__(address, start=start)
 
     # --- on the loop's thread -------------------------------------------------------------------------
 
     def _export(self, bus):
-        """Exports this service's objects on a freshly connected bus (subclasses)."""
+        bus.add_message_handler(self._record)
+        # dbus-next announces every export with ObjectManager.InterfacesAdded (and InterfacesRemoved);
+        # logind and the screensavers send no such signals.
+        bus._emit_interface_added = lambda path, interface: None
+        bus._emit_interface_removed = lambda path, interfaces: None
+        self._export_objects(bus)
+
+    def _export_objects(self, bus):
+        """Exports this service's objects (subclasses)."""
         raise NotImplementedError
 
     def _refusal(self, message):
@@ -137,48 +131,6 @@ class _Service:
             self.calls_changed.notify_all()
         return self._refusal(message)
 
-    async def _connect(self):
-        from dbus_next import NameFlag, RequestNameReply
-        from dbus_next.aio import MessageBus
-        bus = await MessageBus(bus_address=self.address).connect()
-        bus.add_message_handler(self._record)
-        # dbus-next announces every export with ObjectManager.InterfacesAdded (and InterfacesRemoved);
-        # logind and the screensavers send no such signals.
-        bus._emit_interface_added = lambda path, interface: None
-        bus._emit_interface_removed = lambda path, interfaces: None
-        self._export(bus)
-        reply = await bus.request_name(self.NAME, NameFlag.DO_NOT_QUEUE)
-        if reply not in (RequestNameReply.PRIMARY_OWNER, RequestNameReply.ALREADY_OWNER):
-            bus.disconnect()
-            raise RuntimeError(f"cannot own {self.NAME} on {self.address}: {reply.name}")
-        self._bus = bus
-        self._watch = asyncio.ensure_future(self._watch_disconnect(bus))
-
-    @staticmethod
-    async def _watch_disconnect(bus):
-        try:
-            await bus.wait_for_disconnect()
-        except Exception:
-            pass
-
-    async def _disconnect(self):
-        bus, self._bus = self._bus, None
-        if bus is None:
-            return
-        try:
-            bus.disconnect()
-            await asyncio.wait_for(bus.wait_for_disconnect(), 5)
-        except Exception:
-            pass
-
-    async def _sync(self):
-        """A round trip to the bus: once Ping is answered, the bus has every message sent before it."""
-        from dbus_next import Message
-        if self._bus is None or not self._bus.connected:
-            raise RuntimeError(f"the fake {self.NAME} is not connected to a bus")
-        await self._bus.call(Message(destination="org.freedesktop.DBus", path="/org/freedesktop/DBus",
-                                     interface="org.freedesktop.DBus.Peer", member="Ping"))
-
     def _do(self, function):
         """Runs `function` on the loop's thread, then waits until what it sent has reached the bus."""
         async def run():
@@ -188,23 +140,6 @@ class _Service:
         return self._run(run())
 
     # --- from the test's thread -----------------------------------------------------------------------
-
-    def _run(self, coroutine, timeout=10.0):
-        return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(timeout)
-
-    def start(self):
-        """Connects and takes the name (again, after stop()). Records and state stay."""
-        if self._bus is not None and self._bus.connected:
-            return
-        self._run(self._connect())
-
-    def stop(self):
-        """Disconnects, so the name is released."""
-        self._run(self._disconnect())
-
-    @property
-    def connected(self):
-        return self._bus is not None and self._bus.connected
 
     def calls_of(self, member, interface=None):
         """The recorded calls of one method (and interface), in order."""
@@ -224,22 +159,6 @@ class _Service:
                     raise AssertionError(f"fake {self.NAME}: {what} did not come within {timeout} s; "
                                          f"calls: {self.calls!r}")
                 self.calls_changed.wait(remaining)
-
-    def close(self):
-        if self._loop.is_closed():
-            return
-        try:
-            self._run(self._disconnect())
-        finally:
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self._thread.join(5)
-            self._loop.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
 # --- logind ------------------------------------------------------------------------------------------------
@@ -382,7 +301,7 @@ class FakeLogind(_Service):
         self._user_exported = False
         super().__init__(address, start=start)
 
-    def _export(self, bus):
+    def _export_objects(self, bus):
         Manager, User, _ = _logind_interfaces()
         self._manager = Manager(self)
         self._user = User(self)
@@ -540,7 +459,7 @@ class FakeScreenSaver(_Service):
         self._interfaces = {}
         super().__init__(address, start=start)
 
-    def _export(self, bus):
+    def _export_objects(self, bus):
         ScreenSaver = _screensaver_interface(self.NAME)
         self._interfaces = {path: ScreenSaver(self) for path in self.paths}
         for path, interface in self._interfaces.items():
@@ -562,7 +481,7 @@ class FakeScreenSaver(_Service):
 
 # --- what clients subscribe to ----------------------------------------------------------------------------
 
-class BusMonitor:
+class BusMonitor(desktop.LoopThread):
     """Watches a bus (org.freedesktop.DBus.Monitoring.BecomeMonitor, as busctl monitor does) for AddMatch
     and RemoveMatch calls, so a test knows when a client has subscribed to a signal.
 
@@ -578,17 +497,12 @@ class BusMonitor:
         self._pids = {}
         self._monitor = None
         self._client = None
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name="bus-monitor", daemon=True)
-        self._thread.start()
+        super().__init__("bus-monitor")
         try:
             self._run(self._connect())
         except BaseException:
             self.close()
             raise
-
-    def _run(self, coroutine, timeout=10.0):
-        return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(timeout)
 
     def _seen(self, message):
         from dbus_next import MessageType
@@ -656,27 +570,7 @@ class BusMonitor:
             with self.changed:
                 self.changed.wait(min(remaining, 0.1))
 
-    def close(self):
-        if self._loop.is_closed():
-            return
-
-        async def disconnect():
-            for bus in (self._monitor, self._client):
-                if bus is not None:
-                    try:
-                        bus.disconnect()
-                        await asyncio.wait_for(bus.wait_for_disconnect(), 5)
-                    except Exception:
-                        pass
-        try:
-            self._run(disconnect())
-        finally:
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self._thread.join(5)
-            self._loop.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
+    async def _disconnect(self):
+        for bus in (self._monitor, self._client):
+            if bus is not None:
+                await self._leave(bus)

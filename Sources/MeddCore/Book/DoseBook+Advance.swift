@@ -93,11 +93,9 @@ extension DoseBook {
     /// A normal reminder still pending `escalate_after` after its dose was due is shown again as critical,
     /// once per dose. A snoozed dose is left in peace: the alert at its snooze's end escalates instead.
     private mutating func escalate(_ now: Instant, _ effects: inout [Effect]) {
-        for id in open.sorted() {
-            guard let record = records[id], record.state == .pending, let escalation = escalation(of: record),
-                  escalation <= now else { continue }
-            recordEscalation(of: record.dose, now, &effects)
-            effects.append(.alert(Alert(dose: record.dose, kind: .escalated)))
+        for id in open.sorted() where records[id]?.state == .pending {
+            guard let dose = escalateIfDue(id, now, &effects) else { continue }
+            effects.append(.alert(Alert(dose: dose, kind: .escalated)))
         }
     }
 
@@ -107,18 +105,16 @@ extension DoseBook {
         return configuration.alertStyle(ofMedication: record.id.medication).escalation(ofDoseDueAt: record.dose.scheduled)
     }
 
-    /// The `escalated` event of a dose whose reminder turns critical now. An alert shown now that is critical
-    /// already (a catch-up or a snooze's end past the instant) records it too, so a hook for `escalated`
-    /// hears of every dose that went that long unanswered.
-    private mutating func recordEscalation(of dose: Dose, _ now: Instant, _ effects: inout [Effect]) {
-        let after = configuration.alertStyle(ofMedication: dose.medication).escalateAfter
-        emit(DoseEvent(kind: .escalated, dose: dose, at: now, source: .daemon, reason: "not answered within \(after)"), into: &effects)
-    }
-
-    /// After an alert shown at `now`: its escalation, when that instant has passed and the dose had none.
-    private mutating func escalateIfDue(_ id: DoseID, _ now: Instant, _ effects: inout [Effect]) {
-        guard let record = records[id], let escalation = escalation(of: record), escalation <= now else { return }
-        recordEscalation(of: record.dose, now, &effects)
+    /// Records the `escalated` event of a dose whose escalation instant has passed and that had none; returns
+    /// the dose when it did. An alert shown now that is critical already (a catch-up or a snooze's end past
+    /// the instant) records it too, so a hook for `escalated` hears of every dose that went that long unanswered.
+    @discardableResult
+    private mutating func escalateIfDue(_ id: DoseID, _ now: Instant, _ effects: inout [Effect]) -> Dose? {
+        guard let record = records[id], let escalation = escalation(of: record), escalation <= now else { return nil }
+        let after = configuration.alertStyle(ofMedication: id.medication).escalateAfter
+        emit(DoseEvent(kind: .escalated, dose: record.dose, at: now, source: .daemon, reason: "not answered within \(after)"),
+             into: &effects)
+        return record.dose
     }
 
     private mutating func renotify(_ now: Instant, _ effects: inout [Effect]) {

@@ -193,8 +193,8 @@ extension DoseBook {
         public var dose: Dose
         /// `.fired` for the first alert, `.renotified` or `.escalated` for later ones.
         public var kind: EventKind
-        /// Shown again because the person came back, not because time passed: it rings only when the dose
-        /// has not rung for a `renotify` interval.
+        /// Shown again not because time passed (the person came back, or a server shows pending doses anew):
+        /// it rings only when the dose has not rung for a `renotify` interval.
         public var isReturn: Bool
 
         public init(dose: Dose, kind: EventKind, isReturn: Bool = false) {
