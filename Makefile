@@ -37,9 +37,9 @@ demo: build
 
 test: setup test-swift test-e2e check-no-foundation test-system
 
+# scripts/test-swift.sh repeats the failures at the end of its output.
 test-swift:
-	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	SWIFT=$(SWIFT) scripts/test-swift.sh
 
 # The daemon end to end: a real journald, medd as a subprocess, the PyPI varlink client.
 test-e2e:
