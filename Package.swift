@@ -128,7 +128,8 @@ let package = Package(
         ),
         .testTarget(
             name: "MedctlTests",
-            dependencies: ["medctl", "medd", "MeddCore", "MeddTerminal", "MeddTestSupport"],
+            dependencies: ["medctl", "medd", "MeddCore", "MeddTerminal", "MeddTestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: swiftSettings
         ),
     ]

@@ -7,6 +7,11 @@ extension DoseRecord {
     /// The `Dose` object of the control interface; times in the dose's own UTC offset. `person` is
     /// whom the dose's medication is for in `configuration`.
     public func varlinkValue(in configuration: Configuration) -> JSONValue {
+        varlinkValue(person: configuration.medication(dose.medication)?.person)
+    }
+
+    /// The `Dose` object of the control interface, for a medication that is for `person`.
+    public func varlinkValue(person: String?) -> JSONValue {
         var object: [String: JSONValue] = [
             "id": .string(id.description),
             "medication": .string(dose.medication),
@@ -23,7 +28,7 @@ extension DoseRecord {
         if let source { object["source"] = .string(source.rawValue) }
         if let snoozeUntil { object["snoozeUntil"] = .string(snoozeUntil.format(offsetSeconds: dose.utcOffset)) }
         if let note { object["note"] = .string(note) }
-        if let person = configuration.medication(dose.medication)?.person { object["person"] = .string(person) }
+        if let person { object["person"] = .string(person) }
         return .object(object)
     }
 }

@@ -15,11 +15,23 @@ public final class JournalReader {
         try self.init(handle: handle)
     }
 
-    /// The journal files in one directory, e.g. `/run/log/journal/<machine-id>` or a copy made for a test.
+    /// The journal files in one directory and its machine-ID subdirectories, e.g. `/var/log/journal`,
+    /// `/run/log/journal/<machine-id>`, or `systemd-journal-remote`'s output directory.
     public convenience init(directory: String) throws(SystemError) {
         var handle: OpaquePointer?
         _ = try SystemError.check("sd_journal_open_directory(\(directory))",
                                   sd_journal_open_directory(&handle, directory, 0))
+        try self.init(handle: handle)
+    }
+
+    /// These journal files alone, interleaved as one journal: files copied from another machine, or
+    /// written by `systemd-journal-remote`. A file that is missing or not a journal fails the whole open.
+    public convenience init(files: [String]) throws(SystemError) {
+        var handle: OpaquePointer?
+        let paths = files.map { strdup($0) }
+        defer { paths.forEach { free($0) } }
+        var arguments: [UnsafePointer<CChar>?] = paths.map { UnsafePointer($0) } + [nil]
+        _ = try SystemError.check("sd_journal_open_files", sd_journal_open_files(&handle, &arguments, 0))
         try self.init(handle: handle)
     }
 

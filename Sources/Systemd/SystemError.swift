@@ -30,6 +30,9 @@ extension SystemError {
     public var isDirectory: Bool { errno == EISDIR }
     /// The file's permissions refuse the access.
     public var permissionDenied: Bool { errno == EACCES || errno == EPERM }
+    /// What sd-journal says of a file that is not a journal file it can read (too short, bad header,
+    /// a newer format).
+    public var isNotAJournalFile: Bool { [ENODATA, EBADMSG, EPROTONOSUPPORT].contains(errno) }
 
     /// True when a journal send failed because no journald is listening (no socket, or a stale one):
     /// keep the entry and retry later. Other errors (say `EMSGSIZE`) will not go away by waiting.

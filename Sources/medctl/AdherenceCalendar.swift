@@ -12,9 +12,9 @@ extension AdherenceCommand {
         let first = given.from.map { rules.local($0).date } ?? last.adding(days: 1 - Self.calendarDays)
         let start = rules.startOfDay(first)
         let end = rules.startOfDay(last.adding(days: 1))
-        let finals = try fromJournal
-            ? JournalAdherence.answers(since: start, until: end, medication: range.medication, person: range.person?.id).finals
-            : daemonFinals(from: start, to: end)
+        let selection = try journal.source?.read(since: start, until: end, medication: range.medication, person: range.person?.id,
+                                                 verb: Self.name)
+        let finals = try selection?.finals ?? daemonFinals(from: start, to: end)
         let days = CalendarDay.tally(finals, from: first, through: last, rules: rules)
         switch format {
         case .json:
@@ -22,9 +22,9 @@ extension AdherenceCommand {
         case .csv:
             print(CSVText.document(header: CalendarDay.csvHeader, rows: days.map(\.csvRecord)), terminator: "")
         case .table:
-            let source: AdherenceSource = fromJournal ? .journal : .ledger
             let whose = range.person.map { " for \($0.id)" } ?? ""
-            Output.line("Adherence by day, \(first) to \(last), \(range.medication ?? "all medications")\(whose), \(source.phrase)")
+            let from = selection?.phrase ?? AdherenceSource.ledger.phrase
+            Output.line("Adherence by day, \(first) to \(last), \(range.medication ?? "all medications")\(whose), \(from)")
             CalendarGrid(days: days).lines.forEach(Output.line)
         }
     }

@@ -16,6 +16,8 @@ struct AdherenceCommand: Verb, RangeFlags {
         wrote to the systemd journal as your user and chooses the answers as the ledger does, so a \
         complete journal gives the same numbers.
 
+        \(JournalOptions.discussion)
+
         --format json (or --json) prints {"since", "until", "source", "medications", "total"}: since \
         and until are ISO 8601 with offset; source is "ledger" or "journal"; medications maps each \
         medication ID to its counts and total has the counts over all of them. Counts are {"onTime", \
@@ -24,13 +26,19 @@ struct AdherenceCommand: Verb, RangeFlags {
         4180 CSV with CRLF line ends: the header medication,on_time,late,skipped,missed,taken,percentage, \
         a row per medication and a last row named total; percentage has one decimal, empty for none. \
         The json object also has "people", mapping each person medications are for to the counts of \
-        their medications.
+        their medications. From the journal it has "machines" too: [{"hostname", "machineId", "uid", \
+        "medications", "total"}], one member per machine and user with an answer counted (null where \
+        the entries lack the field), while "medications" and "total" count over all of them. From --directory or --file \
+        the CSV starts each row with hostname,machine_id,uid: each machine's medications, then its \
+        total row; the last total row, with those cells empty, counts over every machine.
 
         --person ID counts only the doses of the medications for that person: from the ledger, the \
         medications the daemon's configuration names the person on; from the journal, the answers \
         whose MEDD_PERSON field names the person. When the medications reported are for more than \
         one person, the table has a PERSON column and groups the rows by person, each group ending \
-        in a row "(all)" with its totals; medications for no one come last, as "(no person)".
+        in a row "(all)" with its totals; medications for no one come last, as "(no person)". When \
+        more than one machine or user is reported, the table has a HOST column (and UID, when more \
+        than one user) and a block of rows per machine ending in its "(all)" row.
 
         --calendar shows one cell per day, weeks as rows from Monday to Sunday, 12 weeks up to the day \
         of --until (from the day of --since when it is given); a cell shows the worst outcome of the \
@@ -44,22 +52,21 @@ struct AdherenceCommand: Verb, RangeFlags {
 
     static let calendarDays: Int64 = 84
 
-    static let options = RangeOptions<AdherenceCommand>.options + [
-        .flag("from-journal", "Read the systemd journal instead of asking the daemon."),
+    static let options = RangeOptions<AdherenceCommand>.options + JournalOptions.options + [
         ReportFormat.option(help: "How to print the report."),
         .flag("calendar", "Show a day-by-day calendar instead of totals."),
     ]
 
     let global: GlobalOptions
     let range: RangeOptions<AdherenceCommand>
-    let fromJournal: Bool
+    let journal: JournalOptions
     let format: ReportFormat
     let calendar: Bool
 
     init(_ arguments: ParsedArguments, global: GlobalOptions) throws(UsageError) {
         self.global = global
         range = try RangeOptions(arguments)
-        fromJournal = arguments.flag("from-journal")
+        journal = try JournalOptions(arguments)
         calendar = arguments.flag("calendar")
         if let medication = range.medication, !MedicationID.isValid(medication) {
             throw arguments.error("--med \(medication) is not a medication ID (lower-case letters, digits and '-')")
@@ -69,30 +76,25 @@ struct AdherenceCommand: Verb, RangeFlags {
     }
 
     func run() throws {
-        do {
-            if calendar { return try showCalendar() }
-            let summary = try summarize()
-            switch format {
-            case .table: summary.printTable()
-            case .json: Output.json(summary.json)
-            case .csv: print(summary.csv, terminator: "")
-            }
-        } catch let error as SystemError {
-            Output.error("medctl: cannot read the journal: \(error)")
-            throw ExitStatus.failure
+        if calendar { return try showCalendar() }
+        let summary = try summarize()
+        switch format {
+        case .table: summary.printTable()
+        case .json: Output.json(summary.json)
+        case .csv: print(summary.csv, terminator: "")
         }
     }
 
     private func summarize() throws -> AdherenceSummary {
         let person = range.person?.id
-        if fromJournal {
+        if let source = journal.source {
             let period = try Period(range)
-            let answers = try JournalAdherence.answers(since: period.since, until: period.until, medication: range.medication,
-                                                       person: person)
-            var summary = AdherenceSummary(since: period.since, until: period.until, source: .journal,
-                                           report: Adherence.report(finals: answers.finals))
-            summary.people = answers.people
+            let selection = try source.read(since: period.since, until: period.until, medication: range.medication,
+                                            person: person, verb: Self.name)
+            var summary = AdherenceSummary(since: period.since, until: period.until, source: .journal, report: selection.report)
+            summary.people = selection.people
             summary.person = person
+            summary.journal = selection
             return summary
         }
         // Only what was given: the defaults are the daemon's, on its own clock.

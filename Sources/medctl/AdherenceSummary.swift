@@ -14,6 +14,8 @@ struct AdherenceSummary {
     var people: [String: String] = [:]
     /// The person the report is restricted to (`--person`).
     var person: String?
+    /// The machines and users the report was read from, when it was read from the journal.
+    var journal: JournalSelection?
 
     /// The daemon's `Adherence` reply, from the socket at `path`.
     init(reply: [String: JSONValue], path: String) throws(ClientError) {
@@ -59,22 +61,59 @@ struct AdherenceSummary {
 
     private var medicationIDs: [String] { report.medications.keys.sorted() }
 
-    /// The same object whichever the source; counts as the control interface's `AdherenceCounts`.
+    /// The same object whichever the source; counts as the control interface's `AdherenceCounts`. From
+    /// the journal it also has `machines`: the counts of each machine and user read.
     var json: JSONValue {
-        .object([
+        var members: [String: JSONValue] = [
             "since": .string(LocalTimeText.rules.format(since)),
             "until": .string(LocalTimeText.rules.format(until)),
             "source": .string(source.rawValue),
             "medications": .object(report.medications.mapValues(\.varlinkValue)),
-            "people": .object(report.totals { people[$0] }.mapValues(\.varlinkValue)),
+            "people": .object(peopleTotals.mapValues(\.varlinkValue)),
             "total": report.total.varlinkValue,
-        ])
+        ]
+        if let journal {
+            members["machines"] = .array(journal.groups.map { group in
+                let report = group.report
+                return .object(JournalSelection.originMembers(group.origin).merging([
+                    "medications": .object(report.medications.mapValues(\.varlinkValue)),
+                    "total": report.total.varlinkValue,
+                ]) { $1 })
+            })
+        }
+        return .object(members)
     }
 
+    /// The counts of each person's medications; from the journal, each machine's medications are
+    /// for whom that machine's answers name.
+    private var peopleTotals: [String: AdherenceCounts] {
+        guard let journal else { return report.totals { people[$0] } }
+        var totals: [String: AdherenceCounts] = [:]
+        for group in journal.groups {
+            for (person, counts) in group.report.totals(by: { group.people[$0] }) { totals[person, default: AdherenceCounts()].add(counts) }
+        }
+        return totals
+    }
+
+    private static let csvHeader = ["medication", "on_time", "late", "skipped", "missed", "taken", "percentage"]
+
+    /// From journal files of other machines, each row starts with the machine's hostname, machine_id
+    /// and uid: its medications, then its own total row; the last total row, with those cells empty, is
+    /// over every machine.
     var csv: String {
-        let header = ["medication", "on_time", "late", "skipped", "missed", "taken", "percentage"]
-        let rows = medicationIDs.map { Self.csvRow($0, report.medications[$0]!) }
-        return CSVText.document(header: header, rows: rows + [Self.csvRow("total", report.total)])
+        guard let journal, journal.source.isCollected else {
+            let rows = medicationIDs.map { Self.csvRow($0, report.medications[$0]!) }
+            return CSVText.document(header: Self.csvHeader, rows: rows + [Self.csvRow("total", report.total)])
+        }
+        var rows: [[String]] = []
+        for group in journal.groups {
+            let origin = JournalSelection.csvOriginCells(group.origin)
+            let report = group.report
+            rows += report.medications.keys.sorted().map { origin + Self.csvRow($0, report.medications[$0]!) }
+            rows.append(origin + Self.csvRow("total", report.total))
+        }
+        rows.append(["", "", ""] + Self.csvRow("total", report.total))
+        return CSVText.document(header: JournalSelection.csvOriginHeader + Self.csvHeader, rows: rows)
     }
 
     private static func csvRow(_ name: String, _ counts: AdherenceCounts) -> [String] {
@@ -94,10 +133,12 @@ extension AdherenceSummary {
 
     func printTable(style: Style = .current) {
         let whose = person.map { " for \($0)" } ?? ""
-        Output.line("Adherence of doses due \(LocalTimeText.dateTime(since)) to \(LocalTimeText.dateTime(until))\(whose), \(source.phrase)")
+        let from = journal.map(\.phrase) ?? source.phrase
+        Output.line("Adherence of doses due \(LocalTimeText.dateTime(since)) to \(LocalTimeText.dateTime(until))\(whose), \(from)")
         guard !report.medications.isEmpty else {
             return Output.line("no dose due in that range has been answered or missed")
         }
+        if let journal, journal.showsHosts { return printMachines(journal, style: style) }
         guard reportedPeople.count > 1 else {
             let header = ["MEDICATION", "ON TIME", "LATE", "SKIPPED", "MISSED", "TAKEN %"]
             var rows = medicationIDs.map { [TerminalText.cell($0)] + Self.figures(report.medications[$0]!) }
@@ -115,6 +156,36 @@ extension AdherenceSummary {
         }
         rows.append([style.bold("TOTAL"), ""] + Self.figures(report.total).map(style.bold))
         Output.table(header, Self.rightAligned(rows, under: header, leftColumns: 2))
+    }
+
+    /// One block of rows per machine and user: its medications (by person when the report's are for
+    /// more than one, each person's ending in their "(all)" row when the machine has several), then the
+    /// machine's "(all)" row; TOTAL last.
+    private func printMachines(_ journal: JournalSelection, style: Style) {
+        let showsPeople = reportedPeople.count > 1
+        let header = ["HOST"] + (journal.showsUsers ? ["UID"] : []) + (showsPeople ? ["PERSON"] : [])
+            + ["MEDICATION", "ON TIME", "LATE", "SKIPPED", "MISSED", "TAKEN %"]
+        var rows: [[String]] = []
+        for group in journal.groups {
+            let machine = [TerminalText.cell(journal.hostLabel(group.origin))]
+                + (journal.showsUsers ? [JournalSelection.uidLabel(group.origin)] : [])
+            let report = group.report
+            let whose = { (medication: String) in group.people[medication] ?? Self.nobody }
+            let totals = report.totals(by: whose)
+            let groups = showsPeople ? totals.keys.sorted { ($0 == Self.nobody ? 1 : 0, $0) < ($1 == Self.nobody ? 1 : 0, $1) } : [Self.nobody]
+            for person in groups {
+                let personCell = showsPeople ? [person] : []
+                for medication in report.medications.keys.sorted() where !showsPeople || whose(medication) == person {
+                    rows.append(machine + personCell + [TerminalText.cell(medication)] + Self.figures(report.medications[medication]!))
+                }
+                if groups.count > 1 {
+                    rows.append(machine + personCell + [style.bold(Self.groupTotal)] + Self.figures(totals[person]!).map(style.bold))
+                }
+            }
+            rows.append(machine + (showsPeople ? [""] : []) + [style.bold(Self.groupTotal)] + Self.figures(report.total).map(style.bold))
+        }
+        rows.append([style.bold("TOTAL")] + Array(repeating: "", count: header.count - 6) + Self.figures(report.total).map(style.bold))
+        Output.table(header, Self.rightAligned(rows, under: header, leftColumns: header.count - 5))
     }
 
     private static func figures(_ counts: AdherenceCounts) -> [String] {

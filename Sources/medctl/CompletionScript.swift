@@ -28,7 +28,7 @@ struct CompletionScript {
         func words(_ options: [OptionSpec]) -> String { options.map { "--" + $0.name }.joined(separator: " ") }
         func valueCases(_ options: [OptionSpec], indent: String) -> String {
             options.filter { !$0.isFlag }.map { option in
-                let reply = option.takesPath ? "compgen -f -- \"$cur\""
+                let reply = option.takesDirectory ? "compgen -d -- \"$cur\"" : option.takesPath ? "compgen -f -- \"$cur\""
                     : option.choices.isEmpty ? "" : "compgen -W '\(option.choices.joined(separator: " "))' -- \"$cur\""
                 return "\(indent)--\(option.name)) COMPREPLY=($(\(reply.isEmpty ? "true" : reply))); return ;;\n"
             }.joined()
@@ -74,8 +74,9 @@ struct CompletionScript {
         func spec(_ option: OptionSpec) -> String {
             let help = zshEscaped(option.help)
             guard let valueName = option.valueName else { return "'--\(option.name)[\(help)]'" }
-            let action = option.takesPath ? "_files" : option.choices.isEmpty ? " " : "(\(option.choices.joined(separator: " ")))"
-            return "'--\(option.name)=[\(help)]:\(zshEscaped(valueName)):\(action)'"
+            let action = option.takesDirectory ? "_files -/" : option.takesPath ? "_files"
+                : option.choices.isEmpty ? " " : "(\(option.choices.joined(separator: " ")))"
+            return "'\(option.repeats ? "*" : "")--\(option.name)=[\(help)]:\(zshEscaped(valueName)):\(action)'"
         }
         var text = "#compdef medctl\n\n_medctl() {\n    local context state state_descr line\n    local -a verbs\n    verbs=(\n"
         for verb in verbs { text += "        '\(verb.name):\(zshEscaped(verb.abstract))'\n" }
@@ -100,7 +101,11 @@ struct CompletionScript {
     private func fish() -> String {
         func line(_ option: OptionSpec, condition: String) -> String {
             var text = "complete -c 'medctl'\(condition) -l '\(option.name)'"
-            if !option.isFlag { text += option.takesPath ? " -r -F" : " -r -f" }
+            if option.takesDirectory {
+                text += " -r -f -a '(__fish_complete_directories)'"
+            } else if !option.isFlag {
+                text += option.takesPath ? " -r -F" : " -r -f"
+            }
             if !option.choices.isEmpty { text += " -a '\(option.choices.joined(separator: " "))'" }
             return text + " -d \(fishQuoted(option.help))\n"
         }

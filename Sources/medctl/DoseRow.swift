@@ -17,6 +17,8 @@ struct DoseRow {
     var person: String?
     /// The object as the daemon sent it, for `--json`.
     var json: JSONValue
+    /// The machine and user whose journal recorded the dose, when it was read from the journal.
+    var origin: JournalOrigin?
 
     init?(_ value: JSONValue) {
         guard let id = value["id"]?.stringValue, let medication = value["medication"]?.stringValue,

@@ -21,7 +21,10 @@ enum HelpText {
 
     static func verb(_ verb: any Verb.Type) -> String {
         var usage = "medctl \(verb.name)"
-        for option in verb.options { usage += option.isRequired ? " \(option.synopsis)" : " [\(option.synopsis)]" }
+        for option in verb.options {
+            let synopsis = option.synopsis + (option.repeats ? " …" : "")
+            usage += option.isRequired ? " \(synopsis)" : " [\(synopsis)]"
+        }
         if let operand = verb.operand { usage += operand.repeats ? " \(operand.valueName) …" : " [\(operand.valueName)]" }
         var text = wrapped("OVERVIEW: \(verb.abstract)", indent: 2) + "\n"
         text += wrapped("USAGE: " + usage, indent: 2) + "\n"

@@ -14,16 +14,27 @@ struct HistoryCommand: Verb, RangeFlags {
         in `medctl doses --json`; --format csv prints RFC 4180 CSV (CRLF line ends, a header row) \
         with the columns id,medication,name,dose,scheduled,state,answered_at,source,note. \
         --person ID lists the doses of the medications for that person only.
+
+        --from-journal needs no daemon: it lists the final answer of each dose from the entries medd \
+        wrote to the systemd journal, chosen as the ledger chooses them; without --until, up to the \
+        last one. Its json objects also have "hostname", "machineId" and "uid", the machine and user \
+        the entry was written on; from --directory or --file, the CSV starts with the columns \
+        hostname,machine_id,uid, and when more than one machine or user is listed the table starts \
+        with HOST (and UID). --person then keeps the answers whose MEDD_PERSON names the person.
+
+        \(JournalOptions.discussion)
         """
 
     typealias End = When
     static let startFlag = RangeFlag("since", "Doses due from this time (default: 30d, thirty days ago).")
     static let endFlag = RangeFlag("until", "Doses due before this time (default: the end of the horizon).")
 
-    static let options = RangeOptions<HistoryCommand>.options + [ReportFormat.option(help: "How to print the doses.")]
+    static let options = RangeOptions<HistoryCommand>.options + JournalOptions.options
+        + [ReportFormat.option(help: "How to print the doses.")]
 
     let global: GlobalOptions
     let range: RangeOptions<HistoryCommand>
+    let journal: JournalOptions
     let format: ReportFormat
 
     static let defaultSince = When(.ago(.days(30)))
@@ -31,6 +42,10 @@ struct HistoryCommand: Verb, RangeFlags {
     init(_ arguments: ParsedArguments, global: GlobalOptions) throws(UsageError) {
         self.global = global
         range = try RangeOptions(arguments)
+        journal = try JournalOptions(arguments)
+        if let medication = range.medication, journal.source != nil, !MedicationID.isValid(medication) {
+            throw arguments.error("--med \(medication) is not a medication ID (lower-case letters, digits and '-')")
+        }
         format = try ReportFormat.resolve(arguments.value("format"), json: global.json, verb: Self.name)
         let query = range.query(defaultStart: Self.defaultSince)
         if let from = query.from, let to = query.to, to <= from {
@@ -39,45 +54,68 @@ struct HistoryCommand: Verb, RangeFlags {
     }
 
     func run() throws {
-        let doses = try range.query(defaultStart: Self.defaultSince).history(global: global)
+        let query = range.query(defaultStart: Self.defaultSince)
+        let selection = try journal.source?.read(since: query.from, until: query.to, medication: query.medication,
+                                                 person: query.person?.id, verb: Self.name)
+        let doses = try selection?.doses ?? query.history(global: global)
         switch format {
         case .json:
             Output.json(.array(doses.map(\.json)))
         case .csv:
-            try Output.document(HistoryCSV.document(doses))
+            try Output.document(HistoryCSV.document(doses, machines: selection?.source.isCollected == true))
         case .table:
             guard !doses.isEmpty else { return Output.line("no answered or missed doses in that range") }
             let style = Style.current
-            Output.table(HistoryTable.header, HistoryTable.rows(doses, style: style), style: style)
+            let machines = selection.flatMap { $0.showsHosts ? $0 : nil }
+            Output.table(HistoryTable.header(machines: machines), HistoryTable.rows(doses, machines: machines, style: style), style: style)
         }
     }
 }
 
 /// The history as CSV, one record per dose; times exactly as the daemon gives them (ISO 8601 with
-/// the dose's offset).
+/// the dose's offset). With `machines` (journal files of other machines), each record starts with
+/// the machine's hostname, machine_id and uid.
 enum HistoryCSV {
     static let header = ["id", "medication", "name", "dose", "scheduled", "state", "answered_at", "source", "note"]
 
-    static func document(_ doses: [DoseRow]) -> String {
-        CSVText.document(header: header, rows: doses.map { dose in
-            [dose.id, dose.medication, dose.name, dose.dose, dose.json["scheduled"]?.stringValue ?? "",
-             dose.state, dose.json["answeredAt"]?.stringValue ?? "", dose.source ?? "", dose.note ?? ""]
+    static func document(_ doses: [DoseRow], machines: Bool = false) -> String {
+        let origin = { (dose: DoseRow) in machines ? JournalSelection.csvOriginCells(dose.origin ?? JournalOrigin.unknown) : [] }
+        return CSVText.document(header: (machines ? JournalSelection.csvOriginHeader : []) + header, rows: doses.map { dose in
+            origin(dose) + [dose.id, dose.medication, dose.name, dose.dose, dose.json["scheduled"]?.stringValue ?? "",
+                            dose.state, dose.json["answeredAt"]?.stringValue ?? "", dose.source ?? "", dose.note ?? ""]
         })
     }
 }
 
-/// The history as a table for people: times in the local zone, text made safe for a terminal.
+/// The history as a table for people: times in the local zone, text made safe for a terminal. With
+/// `machines` (more than one machine or user read from the journal), each row starts with its HOST
+/// (and UID when there are several users).
 enum HistoryTable {
-    static let header = ["DUE", "DOSE ID", "MEDICATION", "STATE", "ANSWERED", "SOURCE", "NOTE"]
+    static func header(machines: JournalSelection? = nil) -> [String] {
+        machineHeader(machines) + ["DUE", "DOSE ID", "MEDICATION", "STATE", "ANSWERED", "SOURCE", "NOTE"]
+    }
 
-    static func rows(_ doses: [DoseRow], style: Style) -> [[String]] {
+    static func rows(_ doses: [DoseRow], machines: JournalSelection? = nil, style: Style) -> [[String]] {
         doses.map { dose in
             let dueDate = LocalTimeText.rules.local(dose.scheduled).date
-            return [LocalTimeText.dateTime(dose.scheduled), dose.id, TerminalText.cell("\(dose.name) \(dose.dose)"),
-                    style.state(dose.state),
-                    // Only the time when answered on the day it was due.
-                    dose.answeredAt.map { LocalTimeText.short($0, today: dueDate) } ?? "",
-                    dose.source ?? "", TerminalText.cell(dose.note ?? "")]
+            return machineCells(dose, machines) + [
+                LocalTimeText.dateTime(dose.scheduled), dose.id, TerminalText.cell("\(dose.name) \(dose.dose)"),
+                style.state(dose.state),
+                // Only the time when answered on the day it was due.
+                dose.answeredAt.map { LocalTimeText.short($0, today: dueDate) } ?? "",
+                dose.source ?? "", TerminalText.cell(dose.note ?? ""),
+            ]
         }
+    }
+
+    private static func machineHeader(_ machines: JournalSelection?) -> [String] {
+        guard let machines else { return [] }
+        return ["HOST"] + (machines.showsUsers ? ["UID"] : [])
+    }
+
+    private static func machineCells(_ dose: DoseRow, _ machines: JournalSelection?) -> [String] {
+        guard let machines else { return [] }
+        let origin = dose.origin ?? JournalOrigin.unknown
+        return [TerminalText.cell(machines.hostLabel(origin))] + (machines.showsUsers ? [JournalSelection.uidLabel(origin)] : [])
     }
 }

@@ -8,16 +8,22 @@ struct OptionSpec: Equatable {
     var choices: [String] = []
     /// The value names a file, and completion offers paths.
     var takesPath = false
+    /// The value names a directory, and completion offers directories.
+    var takesDirectory = false
     /// The verb cannot run without it (the verb checks; the help shows it without brackets).
     var isRequired = false
+    /// It may be given more than once, each value kept (`--file A --file B`); otherwise a later value
+    /// replaces an earlier one.
+    var repeats = false
 
     static func flag(_ name: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, valueName: nil, help: help)
     }
 
     static func value(_ name: String, _ valueName: String, _ help: String, choices: [String] = [], takesPath: Bool = false,
-                      isRequired: Bool = false) -> OptionSpec {
-        OptionSpec(name: name, valueName: valueName, help: help, choices: choices, takesPath: takesPath, isRequired: isRequired)
+                      takesDirectory: Bool = false, isRequired: Bool = false, repeats: Bool = false) -> OptionSpec {
+        OptionSpec(name: name, valueName: valueName, help: help, choices: choices, takesPath: takesPath,
+                   takesDirectory: takesDirectory, isRequired: isRequired, repeats: repeats)
     }
 
     var isFlag: Bool { valueName == nil }

@@ -1,6 +1,7 @@
 /// What a command line said, option by option: the verb reads its values from here.
 struct ParsedArguments {
-    private var values: [String: String] = [:]
+    /// Every value given, in order; only options that repeat keep more than one.
+    private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
     private(set) var operands: [String] = []
     /// The verb these were given to, for errors that point to its help.
@@ -17,18 +18,23 @@ struct ParsedArguments {
         return copy
     }
 
-    /// A later value replaces an earlier one, as with most Unix tools.
-    mutating func set(_ option: OptionSpec, _ value: String) { values[option.name] = value }
+    /// A later value replaces an earlier one, as with most Unix tools, unless the option repeats.
+    mutating func set(_ option: OptionSpec, _ value: String) {
+        values[option.name] = option.repeats ? values[option.name, default: []] + [value] : [value]
+    }
     mutating func set(flag option: OptionSpec) { flags.insert(option.name) }
     mutating func append(operand: String) { operands.append(operand) }
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
-    func string(_ name: String) -> String? { values[name] }
+    func string(_ name: String) -> String? { values[name]?.last }
+
+    /// Every value of an option that repeats, in the order given.
+    func strings(_ name: String) -> [String] { values[name] ?? [] }
 
     /// The option's value read as `Value`; a value that does not read is a usage error naming it.
     func value<Value: ArgumentValue>(_ name: String, as type: Value.Type = Value.self) throws(UsageError) -> Value? {
-        guard let text = values[name] else { return nil }
+        guard let text = values[name]?.last else { return nil }
         guard let value = Value(argument: text) else {
             throw UsageError("--\(name) \(text): expected \(Value.expectation)", verb: verb)
         }

@@ -6,6 +6,7 @@ import datetime
 import io
 import json
 import os
+import socket
 import subprocess
 import tempfile
 import time
@@ -143,6 +144,30 @@ def test_ledger_and_journal_give_the_counts_worked_out_by_hand(scenario):
         assert journal["total"] == ledger["medications"][med]
         alone = json.loads(report(daemon, "--med", med, "--format", "json"))
         assert alone["medications"] == {med: expected(meds)[med]} and alone["total"] == expected(meds)[med]
+
+
+def test_the_local_journal_is_one_machine_with_the_ledgers_history(scenario):
+    """Read locally, the journal is this machine and this user: `machines` has one member with the same
+    counts, and `history --from-journal` lists the ledger's final doses, each naming the machine."""
+    daemon, meds = scenario
+    for med in meds:
+        journal = json.loads(report(daemon, "--from-journal", "--med", med, "--json"))
+        assert [(m["hostname"], m["uid"], m["total"]) for m in journal["machines"]] == [(socket.gethostname(), os.getuid(),
+                                                                                          expected(meds)[med])]
+        assert len(journal["machines"][0]["machineId"]) == 32
+        args = ["history", "--socket", daemon.socket_path, "--since", SINCE, "--until", UNTIL, "--med", med, "--json"]
+        status, stdout, stderr = medctl(*args)
+        assert status == 0, stderr
+        status, from_journal, stderr = medctl(*args, "--from-journal")
+        assert status == 0, stderr
+        listed = json.loads(from_journal)
+        assert {(d.pop("hostname"), d.pop("uid"), len(d.pop("machineId"))) for d in listed} == {(socket.gethostname(), os.getuid(), 32)}
+        assert listed == json.loads(stdout) and listed, med
+        # Without --from-journal's files, CSV and table keep today's columns.
+        status, text, _ = medctl(*args[:-1], "--from-journal", "--format", "csv")
+        assert text.startswith("id,medication,name,dose,scheduled,state,answered_at,source,note\r\n")
+        status, text, _ = medctl(*args[:-1], "--from-journal")
+        assert text.splitlines()[0].split()[0] == "DUE"
 
 
 def test_global_json_before_the_verb_means_format_json(scenario):

@@ -85,7 +85,7 @@ public struct AdherenceCounts: Hashable, Sendable, Codable {
         total == 0 ? nil : Double(taken) * 100 / Double(total)
     }
 
-    fileprivate mutating func add(_ other: AdherenceCounts) {
+    public mutating func add(_ other: AdherenceCounts) {
         onTime += other.onTime
         late += other.late
         skipped += other.skipped

@@ -14,18 +14,24 @@ public struct LastFinalAnswers: Sendable {
         self.medication = medication
     }
 
-    /// Takes the next recorded event; anything but a final answer in range is ignored.
-    public mutating func add(_ event: DoseEvent) {
+    /// Takes the next recorded event; anything but a final answer in range is ignored. True when the
+    /// event is now its dose's final answer.
+    @discardableResult
+    public mutating func add(_ event: DoseEvent) -> Bool {
         let dose = event.dose
-        guard event.kind.isFinal else { return }
-        if let since, dose.scheduled < since { return }
-        if let until, dose.scheduled >= until { return }
-        if let medication, dose.medication != medication { return }
+        guard event.kind.isFinal else { return false }
+        if let since, dose.scheduled < since { return false }
+        if let until, dose.scheduled >= until { return false }
+        if let medication, dose.medication != medication { return false }
         last[dose.id] = event
+        return true
     }
 
-    public var answers: [FinalAnswer] {
-        last.values.map { FinalAnswer(medication: $0.dose.medication, kind: $0.kind, scheduled: $0.dose.scheduled, at: $0.at) }
+    public var answers: [FinalAnswer] { last.values.map(FinalAnswer.init) }
+
+    /// The final event of each dose, whole (source, reason, note), oldest due first.
+    public var events: [DoseEvent] {
+        last.values.sorted { ($0.dose.scheduled, $0.dose.id.description) < ($1.dose.scheduled, $1.dose.id.description) }
     }
 }
 
@@ -41,5 +47,10 @@ public struct FinalAnswer: Hashable, Sendable {
         self.kind = kind
         self.scheduled = scheduled
         self.at = at
+    }
+
+    /// The outcome a final event records.
+    public init(_ event: DoseEvent) {
+        self.init(medication: event.dose.medication, kind: event.kind, scheduled: event.dose.scheduled, at: event.at)
     }
 }
