@@ -143,7 +143,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MeddReportTests",
-            dependencies: ["MeddReport", "MeddCore", "MeddControl", "Systemd",
+            dependencies: ["MeddReport", "MeddCore", "MeddControl", "Systemd", "MeddTestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: swiftSettings
         ),

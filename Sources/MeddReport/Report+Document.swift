@@ -58,10 +58,10 @@ extension Report {
         }
         guard !medications.isEmpty else { return blocks }
         let columns = [
-            Table.Column("Medication", weight: 3), Table.Column("Schedule", weight: 2.4),
-            Table.Column("On time", numeric: true, weight: 1.05), Table.Column("Late", numeric: true, weight: 0.8),
-            Table.Column("Skipped", numeric: true, weight: 1.1), Table.Column("Missed", numeric: true, weight: 1),
-            Table.Column("Taken %", numeric: true, weight: 1.15), Table.Column("", weight: 1.5),
+            Table.Column("Medication", weight: 2.8), Table.Column("Schedule", weight: 2.1),
+            Table.Column("On time", numeric: true, weight: 1.3), Table.Column("Late", numeric: true, weight: 0.95),
+            Table.Column("Skipped", numeric: true, weight: 1.3), Table.Column("Missed", numeric: true, weight: 1.2),
+            Table.Column("Taken %", numeric: true, weight: 1.3), Table.Column("", weight: 1.5),
         ]
         var rows = medications.map { medication in
             var schedule = medication.schedule
@@ -125,14 +125,14 @@ extension Report {
                     + "\(counts.skipped) skipped, \(counts.missed) missed.")]
     }
 
-    /// The median delay of the taken doses and the latest, in words.
+    /// When the taken doses were taken, in words: the median and the latest.
     private static func latenessWords(_ medication: Medication) -> String? {
         guard medication.status != .asNeeded else { return nil }
         let minutes = medication.doses.filter { $0.outcome == .onTime || $0.outcome == .late }.compactMap(\.minutes).sorted()
-        guard !minutes.isEmpty else { return nil }
+        guard let latest = minutes.last else { return nil }
         let median = minutes[(minutes.count - 1) / 2]
-        var words = "Taken doses: half were taken within \(median <= 0 ? "their due time" : ReportText.duration(minutes: median) + " of it")"
-        if let latest = minutes.last, latest > 60 { words += "; the latest \(ReportText.lateness(minutes: latest))" }
+        var words = "Taken doses: the median \(ReportText.lateness(minutes: median))"
+        if latest > median { words += ", the latest \(ReportText.lateness(minutes: latest))" }
         return words + "."
     }
 
@@ -142,9 +142,9 @@ extension Report {
             spans.append(Span(stock.level <= refillAt ? " — at or below the refill level of \(refillAt): refill now" : " (refill at \(refillAt))"))
         }
         var forecast: [String] = []
-        if let refillDue = stock.refillDue { forecast.append("refill due with the dose of \(refillDue)") }
-        if let runsOut = stock.runsOut { forecast.append("none left for the dose of \(runsOut)") }
-        if !forecast.isEmpty { spans.append(Span(". If taken as planned: " + forecast.joined(separator: "; "))) }
+        if let refillDue = stock.refillDue, let refillAt = stock.refillAt { forecast.append("down to \(refillAt) with the dose due \(refillDue)") }
+        if let runsOut = stock.runsOut { forecast.append("none left for the dose due \(runsOut)") }
+        if !forecast.isEmpty { spans.append(Span(". On schedule: " + forecast.joined(separator: "; "))) }
         if let since = stock.since, let start = stock.start { spans.append(Span(". Counted from \(start) on \(since)")) }
         spans.append(Span("."))
         return spans
@@ -167,7 +167,9 @@ extension Report {
     /// The notes given with taken doses, oldest first.
     private var takenNotes: [Block] {
         let rows = dosesInOrder { ($0.outcome == .onTime || $0.outcome == .late) && $0.distinctNote != nil }.map { medication, dose in
-            let when = [dose.answered, dose.minutes.map(ReportText.lateness)].compactMap { $0 }.joined(separator: ", ")
+            // Only the time when taken on the day it was due.
+            let answered = dose.answered.map { $0.prefix(11) == dose.due.prefix(11) ? String($0.dropFirst(11)) : $0 }
+            let when = [answered, dose.minutes.map { "(\(ReportText.lateness(minutes: $0)))" }].compactMap { $0 }.joined(separator: " ")
             return [Cell(dose.due), Cell(medication.name), Cell(when), Cell(dose.distinctNote ?? "")]
         }
         guard !rows.isEmpty else { return [] }

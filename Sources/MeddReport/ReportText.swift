@@ -26,10 +26,11 @@ public enum ReportText {
         return rest == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(rest < 10 ? "0" : "")\(rest)"
     }
 
-    /// How a taken dose's time compares with its due time: `on time`, `12 min early`, `1 h 05 late`.
+    /// How a taken dose's time compares with its due time: `at the due time`, `12 min before due`,
+    /// `1 h 05 after due`.
     static func lateness(minutes: Int) -> String {
         if minutes == 0 { return "at the due time" }
-        return minutes > 0 ? "\(duration(minutes: minutes)) late" : "\(duration(minutes: -minutes)) early"
+        return minutes > 0 ? "\(duration(minutes: minutes)) after due" : "\(duration(minutes: -minutes)) before due"
     }
 
     /// `1 dose`, `3 doses`.

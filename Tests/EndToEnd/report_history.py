@@ -83,14 +83,14 @@ def build(ids, seed=7):
                 if not answered_until <= due < restart:
                     continue
                 draw = rng.random()
-                if due.date() in away or draw < 0.05:
+                if due.date() in away or draw < 0.03:
                     plan[dose] = "missed"
                     continue
-                if draw < 0.12:
+                if draw < 0.08:
                     control.Skip(dose=dose, reason=rng.choice(SKIP_REASONS))
                     plan[dose] = "skipped"
                     continue
-                minutes = rng.randint(70, 320) if draw < 0.24 else rng.randint(-25, 50)
+                minutes = rng.randint(70, 320) if draw < 0.18 else rng.randint(-25, 50)
                 taken_at = min(due + datetime.timedelta(minutes=minutes, seconds=rng.randint(0, 59)), restart)
                 note = rng.choice(NOTES) if rng.random() < 0.04 else None
                 control.Taken(dose=dose, at=harness.iso(taken_at), **({"note": note} if note else {}))
