@@ -35,23 +35,19 @@ public enum FilterProgram {
             Glibc.close(toChild)
             throw error
         }
-        var ignoreBrokenPipe = sigaction()
-        ignoreBrokenPipe.__sigaction_handler.sa_handler = SIG_IGN
-        var previous = sigaction()
-        sigaction(SIGPIPE, &ignoreBrokenPipe, &previous)
-        defer { sigaction(SIGPIPE, &previous, nil) }
-
-        let pid: pid_t
-        do {
-            pid = try spawn(path, arguments: arguments, environment: environment, input: childInput, output: childOutput)
-        } catch {
-            [childInput, toChild, fromChild, childOutput].forEach { Glibc.close($0) }
-            throw error
+        return try Signal.brokenPipe.ignored { () throws(SystemError) -> Result in
+            let pid: pid_t
+            do throws(SystemError) {
+                pid = try spawn(path, arguments: arguments, environment: environment, input: childInput, output: childOutput)
+            } catch {
+                [childInput, toChild, fromChild, childOutput].forEach { Glibc.close($0) }
+                throw error
+            }
+            Glibc.close(childInput)
+            Glibc.close(childOutput)
+            let (output, truncated) = exchange(input, to: toChild, from: fromChild, limit: outputLimit, child: pid)
+            return Result(termination: try wait(for: pid), output: output, truncated: truncated)
         }
-        Glibc.close(childInput)
-        Glibc.close(childOutput)
-        let (output, truncated) = exchange(input, to: toChild, from: fromChild, limit: outputLimit, child: pid)
-        return Result(termination: try wait(for: pid), output: output, truncated: truncated)
     }
 
     /// A pipe, both ends close-on-exec (the child's end keeps blocking semantics; ours is made non-blocking).

@@ -1,7 +1,7 @@
 import CSystemd
 import Glibc
 
-/// The paper size the user's locale prefers (`LC_PAPER`, else `LC_ALL` or `LANG`, as glibc reads them).
+/// The paper size the user's locale prefers (`LC_ALL`, else `LC_PAPER`, else `LANG`, as glibc reads them).
 public enum LocalePaper {
     /// Width and height in millimetres: A4 is 210 × 297, US letter 216 × 279. Sets this process's
     /// LC_PAPER category from the environment (nothing else reads it); the C locale says A4.

@@ -24,8 +24,9 @@ struct ReportCommand: Verb, RangeFlags {
         Without --format, the extension of --output (.pdf, .html, .htm) chooses. Without --output the \
         report goes to standard output; a PDF is not written to a terminal (a usage error: give \
         --output or redirect). --paper a4 or letter sets the page size; the default is the locale's \
-        (LC_PAPER: US letter where that is the custom, else A4). --person ID reports only the \
-        medications for that person, --med ID only that medication.
+        paper (LC_ALL, else LC_PAPER, else LANG: US letter where that is the custom, else A4). \
+        --person ID reports only the medications for that person, --med ID only that medication. \
+        Exit status 69 when --format pdf finds no medd-report-pdf (the message names where it looked).
         """
 
     typealias End = When
