@@ -151,16 +151,19 @@ extension Report {
     }
 
     /// Every skipped and missed dose, oldest first, across medications.
+    /// A Note column only when some dose has a note besides its reason.
     private var exceptions: [Block] {
-        let rows = dosesInOrder { $0.outcome == .skipped || $0.outcome == .missed }.map { medication, dose in
+        let doses = dosesInOrder { $0.outcome == .skipped || $0.outcome == .missed }
+        let withNotes = doses.contains { $0.1.distinctNote != nil }
+        let rows = doses.map { medication, dose in
             [Cell(dose.due), Cell(medication.name), Cell(dose.outcome == .skipped ? "skipped" : "missed", bold: true,
                                                         color: dose.outcome == .skipped ? Color(0x1F6FA8) : Color(0xB34700)),
-             Cell(dose.reason ?? ""), Cell(dose.distinctNote ?? "")]
+             Cell(dose.reason ?? "")] + (withNotes ? [Cell(dose.distinctNote ?? "")] : [])
         }
         let heading = Block.heading("Skipped and missed doses", level: 2)
         guard !rows.isEmpty else { return [heading, .paragraph([Span("None.")], style: .body)] }
         let columns = [Table.Column("Due", weight: 1.6), Table.Column("Medication", weight: 1.8), Table.Column("Outcome", weight: 1),
-                       Table.Column("Reason", weight: 2.6), Table.Column("Note", weight: 2)]
+                       Table.Column("Reason", weight: withNotes ? 2.6 : 4.6)] + (withNotes ? [Table.Column("Note", weight: 2)] : [])
         return [heading, .table(Table(columns: columns, rows: rows))]
     }
 

@@ -81,6 +81,21 @@ import Testing
         #expect(!report.document.blocks.contains { if case .figure = $0 { true } else { false } })
     }
 
+    /// The skipped and missed doses' table has a Note column only when one of them has a note besides its reason.
+    @Test func noteColumnOnlyForNotes() {
+        func headers(_ input: ReportInput) -> [String] {
+            let tables = Report(input).document.blocks.compactMap { block -> ReportDocument.Table? in
+                if case .table(let table) = block { return table }
+                return nil
+            }
+            return tables[1].columns.map(\.header)
+        }
+        #expect(headers(ReportFixture.input()) == ["Due", "Medication", "Outcome", "Reason"])
+        var input = ReportFixture.input()
+        input.doses[2].note = "lay down afterwards"
+        #expect(headers(input) == ["Due", "Medication", "Outcome", "Reason", "Note"])
+    }
+
     static func words(_ block: ReportDocument.Block) -> String {
         switch block {
         case .heading(let text, _): text
