@@ -15,8 +15,8 @@ enum PDFHelper {
     static func candidates(executable: String?) -> [String] {
         guard let executable, let slash = executable.lastIndex(of: "/") else { return [] }
         let directory = String(executable[..<slash])
-        let parent = directory.lastIndex(of: "/").map { String(directory[..<$0]) } ?? "."
-        return ["\(directory)/\(programName)", "\(parent.isEmpty ? "" : parent)/libexec/medd/\(programName)"]
+        let parent = directory.lastIndex(of: "/").map { String(directory[..<$0]) } ?? ""
+        return ["\(directory)/\(programName)", "\(parent)/libexec/medd/\(programName)"]
     }
 
     /// The report as a PDF, drawn by medd-report-pdf.

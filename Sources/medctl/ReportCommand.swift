@@ -74,8 +74,12 @@ struct ReportCommand: Verb, RangeFlags {
         if let medication = range.medication, !MedicationID.isValid(medication) {
             throw arguments.error("--med \(medication) is not a medication ID (lower-case letters, digits and '-')")
         }
-        let size = LocalePaper.size()
-        paper = try arguments.value("paper") ?? Paper(localeWidth: size.width, height: size.height)
+        if let paper: Paper = try arguments.value("paper") {
+            self.paper = paper
+        } else {
+            let size = LocalePaper.size()
+            paper = Paper(localeWidth: size.width, height: size.height)
+        }
         if format == .pdf, output == nil, DescriptorIO.isTerminal(DescriptorIO.standardOutput) {
             throw arguments.error("standard output is a terminal, where a PDF cannot be read; give --output FILE or redirect "
                                   + "(medctl report --format pdf > report.pdf)")
