@@ -50,14 +50,17 @@ test-e2e:
 # Foundation at all; medd only FoundationEssentials, through swift-argument-parser and TOMLKit):
 # scripts/check-no-foundation.sh reads their symbols and names the object files at fault.
 check-no-foundation: build
-	scripts/check-no-foundation.sh .build/release/medd .build/release/medctl
+	scripts/check-no-foundation.sh .build/release/medd .build/release/medctl .build/release/medd-report-pdf
 
 # Binaries in PREFIX/bin, user units in USER_UNIT_DIR, the journal catalog in CATALOG_DIR (see
-# above; `make deb` installs with PREFIX=/usr into a staging tree). Then:
+# above; `make deb` installs with PREFIX=/usr into a staging tree). medd-report-pdf, which draws
+# `medctl report --format pdf` with cairo and pango, goes to PREFIX/libexec/medd, where medctl looks
+# (../libexec/medd from its own directory). Then:
 #   systemctl --user daemon-reload && systemctl --user enable --now medd.socket
 install: build
 	install -Dm755 .build/release/medd $(DESTDIR)$(PREFIX)/bin/medd
 	install -Dm755 .build/release/medctl $(DESTDIR)$(PREFIX)/bin/medctl
+	install -Dm755 .build/release/medd-report-pdf $(DESTDIR)$(PREFIX)/libexec/medd/medd-report-pdf
 	install -d $(USER_UNITS)
 	sed 's|%h/.local/bin/medd|$(PREFIX)/bin/medd|' units/medd.service >$(USER_UNITS)/medd.service
 	install -m644 units/medd.socket $(USER_UNITS)/medd.socket
@@ -79,7 +82,8 @@ install-docs:
 	.build/release/medctl --generate-completion-script fish >$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medctl.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/medd $(DESTDIR)$(PREFIX)/bin/medctl
+	rm -f $(DESTDIR)$(PREFIX)/bin/medd $(DESTDIR)$(PREFIX)/bin/medctl $(DESTDIR)$(PREFIX)/libexec/medd/medd-report-pdf
+	rmdir --ignore-fail-on-non-empty $(DESTDIR)$(PREFIX)/libexec/medd 2>/dev/null || true
 	rm -f $(USER_UNITS)/medd.service $(USER_UNITS)/medd.socket
 	rm -f $(DESTDIR)$(CATALOG_DIR)/medd.catalog
 	rm -f $(MAN_PAGES)

@@ -8,11 +8,15 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// Where Debian's libpango1.0-dev puts pango's and HarfBuzz's headers (see CPangoCairo below).
+let pangoIncludes: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/pango-1.0", "-Xcc", "-I/usr/include/harfbuzz"])]
+
 let package = Package(
     name: "medd",
     products: [
         .executable(name: "medd", targets: ["medd"]),
         .executable(name: "medctl", targets: ["medctl"]),
+        .executable(name: "medd-report-pdf", targets: ["medd-report-pdf"]),
         .library(name: "MeddCore", targets: ["MeddCore"]),
         .library(name: "MeddConfig", targets: ["MeddConfig"]),
         .library(name: "MeddStore", targets: ["MeddStore"]),
@@ -21,6 +25,7 @@ let package = Package(
         .library(name: "MeddControl", targets: ["MeddControl"]),
         .library(name: "MeddSystem", targets: ["MeddSystem"]),
         .library(name: "MeddTerminal", targets: ["MeddTerminal"]),
+        .library(name: "MeddReport", targets: ["MeddReport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,12 +37,22 @@ let package = Package(
         .target(name: "MeddCore", swiftSettings: swiftSettings),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // pango's own pkg-config file (through gio's) asks for -pthread, a flag SwiftPM refuses with a
+        // warning on every build: its two include directories are named here instead, beside cairo's flags.
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "cairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
         .target(
             name: "Systemd",
             dependencies: ["CSystemd", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
+        .target(name: "Cairo", dependencies: ["CPangoCairo"], swiftSettings: swiftSettings + pangoIncludes),
+        .target(name: "MeddReport", dependencies: ["MeddCore", "MeddControl"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "medd-report-pdf",
+            dependencies: ["MeddReport", "MeddCore", "Cairo", "Systemd"],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "MeddSystem", dependencies: ["MeddCore", "Systemd"], swiftSettings: swiftSettings),
         .target(name: "MeddTerminal", dependencies: ["Systemd"], swiftSettings: swiftSettings),
         .target(
@@ -87,7 +102,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "medctl",
-            dependencies: ["MeddCore", "MeddControl", "MeddSystem", "MeddTerminal", "Systemd"],
+            dependencies: ["MeddCore", "MeddControl", "MeddReport", "MeddSystem", "MeddTerminal", "Systemd"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -124,6 +139,12 @@ let package = Package(
         .testTarget(
             name: "MeddDaemonTests",
             dependencies: ["MeddDaemon", "MeddCore", "MeddStore", "MeddControl", "Systemd", "MeddTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MeddReportTests",
+            dependencies: ["MeddReport", "MeddCore", "MeddControl", "Systemd", "MeddTestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

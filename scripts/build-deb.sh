@@ -26,9 +26,10 @@ deb="$out/medd_${version}_amd64.deb"
 # Binaries: stripped as dh_strip does (symbols, .comment and .note sections), and without the
 # RUNPATH $ORIGIN the Swift driver adds: they load no library of their own, and a search path in
 # /usr/bin would only let a stray file there be loaded first.
-for program in medd medctl; do
-    strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/$program"
-    chrpath -d "$stage/usr/bin/$program" >/dev/null
+programs=("$stage/usr/bin/medd" "$stage/usr/bin/medctl" "$stage/usr/libexec/medd/medd-report-pdf")
+for program in "${programs[@]}"; do
+    strip --strip-unneeded --remove-section=.comment --remove-section=.note "$program"
+    chrpath -d "$program" >/dev/null
 done
 
 
@@ -56,13 +57,14 @@ install -Dm644 examples/medd.toml "$doc/examples/medd.toml"
 install -Dm644 "$packaging/lintian-overrides" "$stage/usr/share/lintian/overrides/medd"
 
 # Depends: the packages of the shared libraries the binaries load (dpkg-shlibdeps reads the
-# symbols they use against Debian's shlibs/symbols files), plus what they run or read: procps for
-# /bin/kill (the unit's ExecReload=; minbase systems lack it) and tzdata (medd reads zone files).
+# symbols they use against Debian's shlibs/symbols files; medd-report-pdf brings cairo and pango), plus
+# what they run or read: procps for /bin/kill (the unit's ExecReload=; minbase systems lack it), tzdata
+# (medd reads zone files) and fonts-dejavu-core (the font medd-report-pdf names).
 printf 'Source: medd\n\nPackage: medd\nArchitecture: amd64\n' >"$work/debian/control"
 rm -rf "$stage/DEBIAN" && install -d "$stage/DEBIAN"  # marks the package root for dpkg-shlibdeps
-shlibs=$(cd "$work" && dpkg-shlibdeps -O "$stage/usr/bin/medd" "$stage/usr/bin/medctl" | sed -n 's/^shlibs:Depends=//p')
+shlibs=$(cd "$work" && dpkg-shlibdeps -O "${programs[@]}" | sed -n 's/^shlibs:Depends=//p')
 [[ -n $shlibs ]] || { echo "build-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
-depends="$shlibs, procps, tzdata"
+depends="$shlibs, procps, tzdata, fonts-dejavu-core"
 
 # Installed-Size as dpkg-gencontrol counts it: KiB per file rounded up, 1 per directory or link.
 installed_size=$(find "$stage" -mindepth 1 ! -path "$stage/DEBIAN*" -printf '%y %s\n' \

@@ -10,6 +10,11 @@ packages+=(man-db groff-base)
 # and dbus-send, which dunstctl runs), dunst and GNOME's notification-daemon on an Xvfb display, xdotool to
 # click a notification's button, ImageMagick's import for screenshots, notify-send, and a readable font.
 packages+=(dbus-daemon dbus-bin xvfb dunst notification-daemon xdotool imagemagick libnotify-bin fonts-dejavu-core)
+# `medctl report --format pdf`: medd-report-pdf draws with cairo and pango (their -dev packages to build it);
+# its tests read the PDF back with poppler's pdftotext, pdfinfo and pdftoppm, compile an en_US locale with
+# localedef (from locales) for the LC_PAPER default, and scripts/screenshot-report.py renders the HTML with
+# headless Chromium.
+packages+=(libcairo2-dev libpango1.0-dev poppler-utils locales chromium)
 # GNU time, for the peak memory of the commands Benchmarks/medctl compares.
 packages+=(time)
 # The shells whose completion scripts medctl writes, to check each script parses (bash is always there).

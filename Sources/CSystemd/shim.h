@@ -15,6 +15,10 @@
 #include <signal.h>
 #include <time.h>
 #include <fcntl.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <poll.h>
+#include <sys/wait.h>
 
 // GNU extensions Swift's Glibc module does not expose (it is built without _GNU_SOURCE).
 int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
@@ -37,6 +41,23 @@ static inline int medd_peer_uid(int fd, uid_t *uid) {
 /// A pipe whose ends are close-on-exec and non-blocking.
 static inline int medd_pipe(int fds[2]) {
     return pipe2(fds, O_CLOEXEC | O_NONBLOCK);
+}
+
+/// The paper size of the locale's LC_PAPER category, in millimetres (glibc's _NL_PAPER_WIDTH and
+/// _NL_PAPER_HEIGHT, which nl_langinfo returns as an integer in place of a string).
+static inline void medd_paper_size(int *width, int *height) {
+    union { const char *string; unsigned int word; } value;
+    value.string = nl_langinfo(_NL_PAPER_WIDTH);
+    *width = (int)value.word;
+    value.string = nl_langinfo(_NL_PAPER_HEIGHT);
+    *height = (int)value.word;
+}
+
+/// How a child ended, from waitpid's status: its exit code (>= 0), or minus the signal that killed it.
+static inline int medd_termination(int status) {
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) return -WTERMSIG(status);
+    return -1;
 }
 
 #endif

@@ -34,8 +34,10 @@ type Dose (
   source: ?string,
   # When a snoozed dose comes back.
   snoozeUntil: ?string,
-  # Free text given with the answer.
+  # Free text given with the answer (a skip's or a miss's reason when it has none).
   note: ?string,
+  # Why the dose was skipped or missed: the reason given, or the daemon's own.
+  reason: ?string,
   # Whom the medication is for: the person label from the configuration.
   person: ?string
 )
@@ -72,6 +74,16 @@ type Medication (
   notes: ?string,
   # Whom it is for: the person label from the configuration.
   person: ?string,
+  # The person's name from their [person.ID] table, when it has one.
+  personName: ?string,
+  # When counting the stock (re)started: medd's first run with this stock value
+  # (editing stock in the configuration records a refill), and the units it started from.
+  stockSince: ?string,
+  stockStart: ?int,
+  # If every planned dose is taken: the due time of the dose that brings the stock down
+  # to refillAt, and of the first dose the stock does not cover (each within a year).
+  refillDue: ?string,
+  runsOut: ?string,
   # The day the medication on hand expires, YYYY-MM-DD, when the configuration gives one.
   expires: ?string,
   # With expires: current, expiring (within expiry_warning of it) or expired (the day has come).
@@ -118,7 +130,7 @@ method Taken(dose: string, at: ?string, note: ?string) -> (dose: Dose)
 # Snoozes an open dose for minutes, from 1 to 1440 (default from the configuration).
 method Snooze(dose: string, minutes: ?int) -> (snoozeId: string, until: string, dose: Dose)
 
-# Skips a dose, with an optional reason kept as its note.
+# Skips a dose, with an optional reason (also kept as its note).
 method Skip(dose: string, reason: ?string) -> (dose: Dose)
 
 # The configured medications, with their stock.

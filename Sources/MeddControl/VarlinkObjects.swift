@@ -28,15 +28,19 @@ extension DoseRecord {
         if let source { object["source"] = .string(source.rawValue) }
         if let snoozeUntil { object["snoozeUntil"] = .string(snoozeUntil.format(offsetSeconds: dose.utcOffset)) }
         if let note { object["note"] = .string(note) }
+        if let reason { object["reason"] = .string(reason) }
         if let person { object["person"] = .string(person) }
         return .object(object)
     }
 }
 
 extension Medication {
-    /// The `Medication` object of the control interface, with the stock level the daemon counts,
-    /// the zone it follows (its own, else the settings') and where its expiry stands now.
-    public func varlinkValue(stockLevel: Int?, zone: ZoneChoice, expiry: DoseBook.ExpiryStatus? = nil) -> JSONValue {
+    /// The `Medication` object of the control interface, with what the daemon knows beyond the
+    /// configuration: the stock it counts and that count's forecast (times in `localZone`), the zone it
+    /// follows (its own, else the settings'), where its expiry stands now and the person it is for.
+    public func varlinkValue(stock count: StockCount?, forecast: StockForecast? = nil, zone: ZoneChoice,
+                             expiry: DoseBook.ExpiryStatus? = nil, person: Person? = nil,
+                             localZone: ZoneRules = .utc) -> JSONValue {
         var object: [String: JSONValue] = [
             "id": .string(id),
             "name": .string(name),
@@ -46,10 +50,19 @@ extension Medication {
             "asNeeded": .bool(isAsNeeded),
         ]
         if case .named(let identifier) = timezone ?? zone { object["timezone"] = .string(identifier) }
-        if let stockLevel { object["stock"] = .integer(stockLevel) }
+        if let count {
+            object["stock"] = .integer(count.level)
+            object["stockSince"] = .string(localZone.format(count.since))
+            object["stockStart"] = .integer(count.configured)
+        }
+        if let refillDue = forecast?.refillDue { object["refillDue"] = .string(localZone.format(refillDue)) }
+        if let runsOut = forecast?.runsOut { object["runsOut"] = .string(localZone.format(runsOut)) }
         if let refillAt { object["refillAt"] = .integer(refillAt) }
         if let notes { object["notes"] = .string(notes) }
-        if let person { object["person"] = .string(person) }
+        if let label = self.person {
+            object["person"] = .string(label)
+            if let name = person?.name { object["personName"] = .string(name) }
+        }
         if let expires { object["expires"] = .string(expires.iso8601) }
         if let expiry { object["expiry"] = .string(expiry.rawValue) }
         return .object(object)

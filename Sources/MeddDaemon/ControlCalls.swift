@@ -87,7 +87,9 @@ final class ControlCalls {
             let settingsZone = book.settings.timezone
             let now = clock.now()
             return .reply(VarlinkReply.parameters(["medications": .array(book.configuration.medications.map {
-                $0.varlinkValue(stockLevel: book.stock[$0.id]?.level, zone: settingsZone, expiry: book.expiryStatus(of: $0, at: now))
+                $0.varlinkValue(stock: book.stock[$0.id], forecast: book.stockForecast(of: $0, now: now), zone: settingsZone,
+                                expiry: book.expiryStatus(of: $0, at: now), person: book.configuration.person(of: $0),
+                                localZone: localZoneRules)
             })]))
         case .reload:
             return .reply(reply { () throws(VarlinkError) in

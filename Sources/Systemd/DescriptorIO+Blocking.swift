@@ -38,3 +38,19 @@ extension DescriptorIO {
         }
     }
 }
+
+extension DescriptorIO {
+    public static let standardInput = STDIN_FILENO
+
+    /// Reads `descriptor` to its end, blocking; nil when it holds more than `limit` bytes.
+    public static func readAll(_ descriptor: Int32, limit: Int) throws(SystemError) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = try retryingInterrupts("read") { buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) } }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: buffer[..<count])
+            if bytes.count > limit { return nil }
+        }
+    }
+}

@@ -28,6 +28,16 @@ public struct Signal: RawRepresentable, Hashable, Sendable, CustomStringConverti
         }
     }
 
+    /// Ignores this signal while `body` runs, then puts back what the process did with it before.
+    public func ignored<Value, Failure: Error>(during body: () throws(Failure) -> Value) throws(Failure) -> Value {
+        var ignore = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        var previous = sigaction()
+        sigaction(rawValue, &ignore, &previous)
+        defer { sigaction(rawValue, &previous, nil) }
+        return try body()
+    }
+
     /// Makes the process ignore this signal (SIGPIPE: a write to a closed socket then fails with EPIPE).
     public func ignore() throws(SystemError) {
         var action = sigaction()

@@ -15,12 +15,12 @@ extension AdherenceCommand {
         let selection = try journal.source?.read(since: start, until: end, medication: range.medication, person: range.person?.id,
                                                  verb: Self.name)
         let finals = try selection?.finals ?? daemonFinals(from: start, to: end)
-        let days = CalendarDay.tally(finals, from: first, through: last, rules: rules)
+        let days = AdherenceDay.tally(finals, from: first, through: last, rules: rules)
         switch format {
         case .json:
             Output.json(.array(days.map(\.json)))
         case .csv:
-            print(CSVText.document(header: CalendarDay.csvHeader, rows: days.map(\.csvRecord)), terminator: "")
+            print(CSVText.document(header: AdherenceDay.csvHeader, rows: days.map(\.csvRecord)), terminator: "")
         case .table:
             let whose = range.person.map { " for \($0.id)" } ?? ""
             let from = selection?.phrase ?? AdherenceSource.ledger.phrase
@@ -39,23 +39,8 @@ extension AdherenceCommand {
     }
 }
 
-/// The final outcomes of the doses due on one local day.
-private struct CalendarDay {
-    var date: LocalDate
-    var counts: AdherenceCounts
-
-    var outcome: CalendarOutcome { CalendarOutcome(self) }
-
-    /// Every day from `first` through `last`, each with the answers of the doses due on it (local zone).
-    static func tally(_ finals: [FinalAnswer], from first: LocalDate, through last: LocalDate,
-                      rules: ZoneRules = LocalTimeText.rules) -> [CalendarDay] {
-        let byDate = Dictionary(grouping: finals) { rules.local($0.scheduled).date }
-        return (first.dayNumber...last.dayNumber).map { number in
-            let date = LocalDate(dayNumber: number)
-            return CalendarDay(date: date, counts: Adherence.report(finals: byDate[date] ?? []).total)
-        }
-    }
-
+/// A day of the calendar as `--format json` and `csv` print it.
+extension AdherenceDay {
     var json: JSONValue {
         .object([
             "date": .string(date.iso8601),
@@ -73,16 +58,8 @@ private struct CalendarDay {
     static let csvHeader = ["date", "on_time", "late", "skipped", "missed"]
 }
 
-/// What a calendar cell shows: the worst outcome of the day's doses, so a gap stands out.
-private enum CalendarOutcome: CaseIterable {
-    case onTime, late, skipped, missed, nothing
-
-    init(_ day: CalendarDay) {
-        let counts = day.counts
-        self = counts.missed > 0 ? .missed : counts.skipped > 0 ? .skipped : counts.late > 0 ? .late
-            : counts.onTime > 0 ? .onTime : .nothing
-    }
-
+/// What a calendar cell shows.
+extension AdherenceDay.Outcome {
     /// Distinct without colour, densest for the best day.
     var glyph: String {
         switch self {
@@ -91,16 +68,6 @@ private enum CalendarOutcome: CaseIterable {
         case .skipped: "▒▒"
         case .missed: "░░"
         case .nothing: "··"
-        }
-    }
-
-    var meaning: String {
-        switch self {
-        case .onTime: "all on time"
-        case .late: "some late"
-        case .skipped: "some skipped"
-        case .missed: "some missed"
-        case .nothing: "none answered"
         }
     }
 
@@ -122,7 +89,7 @@ private struct CalendarGrid {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private static let gutter = "   "
 
-    let days: [CalendarDay]
+    let days: [AdherenceDay]
     var style: Style = .current
 
     var lines: [String] {
@@ -140,7 +107,7 @@ private struct CalendarGrid {
             monday = monday.adding(days: 7)
         }
         lines.append("")
-        lines.append(CalendarOutcome.allCases.map { "\($0.cell(style)) \($0.meaning)" }.joined(separator: "  "))
+        lines.append(AdherenceDay.Outcome.allCases.map { "\($0.cell(style)) \($0.meaning)" }.joined(separator: "  "))
         return lines
     }
 

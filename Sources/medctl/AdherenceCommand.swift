@@ -107,21 +107,22 @@ struct AdherenceCommand: Verb, RangeFlags {
     }
 
     /// The due times a report covers, `[since, until)`, with the daemon's defaults: until now, since
-    /// 30 days before until.
+    /// 30 days (`defaultDays`) before until.
     struct Period {
         static let defaultDays: Int64 = 30
 
         let since: Instant
         let until: Instant
 
-        init(_ range: RangeOptions<AdherenceCommand>, now: Instant = LocalTimeText.now()) throws(UsageError) {
+        init<Flags: RangeFlags>(_ range: RangeOptions<Flags>, defaultDays: Int64 = Self.defaultDays,
+                                now: Instant = LocalTimeText.now()) throws(UsageError) where Flags.End == When {
             let given = range.query(now: now)
             until = given.to ?? now
-            since = given.from ?? until - .days(Self.defaultDays)
+            since = given.from ?? until - .days(defaultDays)
             guard since <= until else {
                 let end = given.to == nil ? "now (\(LocalTimeText.dateTime(until)))" : LocalTimeText.dateTime(until)
                 throw UsageError("--since \(LocalTimeText.dateTime(since)) is after --until \(end); no dose can be due in that range",
-                                 verb: AdherenceCommand.name)
+                                 verb: Flags.name)
             }
         }
     }

@@ -11,7 +11,8 @@ struct DosesCommand: Verb, RangeFlags {
         or an ISO 8601 instant. `medctl doses today` (or `medctl today`) lists today only. \
         --json prints an array of dose objects: {"id", "medication", "name", "dose", "scheduled", \
         "usec", "state"} and, when set, "answeredAt", "answeredUsec", "source", "snoozeUntil", "note", \
-        "person". --person ID lists the doses of the medications for that person only.
+        "reason" (why a skipped or missed dose was), "person". --person ID lists the doses of the \
+        medications for that person only.
         """
 
     typealias End = When

@@ -8,7 +8,9 @@ struct MedsCommand: Verb {
     static let discussion = """
         --json prints the daemon's list: [{"id", "name", "dose", "schedule", "paused", "asNeeded"} \
         and, when set, "timezone", "stock", "refillAt", "notes", "person", "expires" (YYYY-MM-DD) with \
-        "expiry" (current, expiring or expired)]. STATUS adds `expires DATE`, or `expired DATE` once \
+        "expiry" (current, expiring or expired), "personName", and for a counted stock "stockSince", \
+        "stockStart", "refillDue" and "runsOut" (when the schedule brings it to refillAt, and the \
+        first dose it does not cover)]. STATUS adds `expires DATE`, or `expired DATE` once \
         the day has come. When a medication is for someone, the table has a PERSON column with the \
         person label.
         """

@@ -31,11 +31,16 @@ enum Output {
     /// Writes a finished document byte for byte (CRLF line ends stay as they are) to stdout, or to
     /// `path` opened the way a shell's `>` would, so `/dev/stdout` or a FIFO work too.
     static func document(_ text: String, to path: String? = nil) throws {
+        try document(bytes: Array(text.utf8), to: path)
+    }
+
+    /// `document(_:to:)` for bytes that need not be text (a PDF).
+    static func document(bytes: [UInt8], to path: String? = nil) throws {
         do {
             if let path {
-                try DescriptorIO.writeFile(Array(text.utf8), path: path)
+                try DescriptorIO.writeFile(bytes, path: path)
             } else {
-                try DescriptorIO.writeAll(Array(text.utf8), to: DescriptorIO.standardOutput)
+                try DescriptorIO.writeAll(bytes, to: DescriptorIO.standardOutput)
             }
         } catch {
             Output.error("medctl: cannot write \(path ?? "standard output"): \(error.reason)")

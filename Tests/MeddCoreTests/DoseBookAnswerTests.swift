@@ -8,6 +8,25 @@ import Testing
         Medication(id: "ibuprofen", name: "Ibuprofen", dose: "400 mg", schedule: .asNeeded(minInterval: .hours(4), maxPerDay: 2)),
     ])
 
+    /// A skip's reason is the record's reason (and, as the control interface has always shown it, its
+    /// note); a later taken with a note of its own replaces both.
+    @Test func reasonFollowsTheFinalAnswer() throws {
+        var h = BookHarness(BookHarness.metformin(), watermark: BookHarness.at("07:00"))
+        h.advance("08:00")
+        let skipped = try h.skip("metformin_20261122_08_00", "08:05").get().record
+        #expect(skipped.reason == "test" && skipped.note == "test")
+        let taken = try h.book.take("metformin_20261122_08_00", note: "found it", source: .cli, now: BookHarness.at("08:30")).get()
+        #expect(taken.record.reason == nil && taken.record.note == "found it")
+        let takenEvents = taken.effects.compactMap { effect -> DoseEvent? in
+            if case .record(let event) = effect { return event }
+            return nil
+        }
+        #expect(DoseRecord.folding(h.events(.skipped) + takenEvents).first?.reason == nil)
+        let missed = DoseEvent(kind: .missed, dose: skipped.dose, at: BookHarness.at("10:00"), source: .daemon,
+                               reason: "not answered within grace")
+        #expect(DoseRecord.folding(h.events(.skipped) + takenEvents + [missed]).first?.reason == "not answered within grace")
+    }
+
     /// A medication ID names its one open dose.
     @Test func medicationIDNamesItsOpenDose() throws {
         var h = BookHarness(BookHarness.metformin(), watermark: BookHarness.at("07:00"))

@@ -91,4 +91,54 @@ import Testing
         #expect(rebuilt.stock == h.book.stock)
         #expect(rebuilt.stock["pill"]?.level == 4)
     }
+
+    static func twiceDaily(stock: Int, refillAt: Int?, perDose: Int = 1) -> Configuration {
+        var med = Medication(id: "met", name: "Metformin", dose: "500 mg",
+                             schedule: .times([WallTime(parsing: "08:00")!, WallTime(parsing: "20:00")!], DayFilter()))
+        med.stock = stock
+        med.refillAt = refillAt
+        med.perDose = perDose
+        return Configuration(medications: [med])
+    }
+
+    /// The forecast takes the planned doses in order: the one that brings the stock to `refill_at`,
+    /// and the first one it cannot cover.
+    @Test func forecastNamesTheRefillDoseAndTheFirstUncovered() {
+        var h = BookHarness(Self.twiceDaily(stock: 5, refillAt: 2), watermark: BookHarness.at("06:00"))
+        h.book.syncStock(now: BookHarness.at("06:00"))
+        let med = h.book.configuration.medications[0]
+        let forecast = h.book.stockForecast(of: med, now: BookHarness.at("06:00"))
+        #expect(forecast?.refillDue == BookHarness.at("2026-11-23T08:00:00+01:00"))
+        #expect(forecast?.runsOut == BookHarness.at("2026-11-24T20:00:00+01:00"))
+    }
+
+    /// An open dose is still to be taken, a dose taken early is not; a stock at `refill_at` already has
+    /// no refill dose; two units a dose run out at the first dose with one left.
+    @Test func forecastCountsOpenDosesAndSkipsTakenOnes() throws {
+        var h = BookHarness(Self.twiceDaily(stock: 4, refillAt: 4, perDose: 2), watermark: BookHarness.at("07:00"))
+        h.book.syncStock(now: BookHarness.at("07:00"))
+        h.advance("08:00")
+        _ = try h.take("met_20261122_20_00", "19:00").get()
+        let med = h.book.configuration.medications[0]
+        let forecast = h.book.stockForecast(of: med, now: BookHarness.at("08:01"))
+        // 4 − 2 (taken at 19:00) = 2 left; the pending 08:00 dose takes them; 2026-11-23 08:00 finds none.
+        #expect(forecast?.refillDue == nil)
+        #expect(forecast?.runsOut == BookHarness.at("2026-11-23T08:00:00+01:00"))
+    }
+
+    /// As-needed, paused and uncounted medications have no forecast; a stock that outlasts a year has no dates.
+    @Test func forecastOnlyForCountedSchedules() {
+        let h = BookHarness(Self.twiceDaily(stock: 1000, refillAt: 10), watermark: BookHarness.at("06:00"))
+        var book = h.book
+        book.syncStock(now: BookHarness.at("06:00"))
+        let now = BookHarness.at("06:00")
+        #expect(book.stockForecast(of: book.configuration.medications[0], now: now) == StockForecast())
+        var paused = book.configuration.medications[0]
+        paused.paused = true
+        #expect(book.stockForecast(of: paused, now: now) == nil)
+        let pills = Self.harness(stock: 10)
+        #expect(pills.book.stockForecast(of: pills.book.configuration.medications[0], now: now) == nil)
+        let uncounted = BookHarness(BookHarness.metformin())
+        #expect(uncounted.book.stockForecast(of: uncounted.book.configuration.medications[0], now: now) == nil)
+    }
 }

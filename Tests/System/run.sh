@@ -2,8 +2,8 @@
 # The Debian package on a clean Debian 12 booted with systemd as PID 1 (systemd-nspawn -b): apt
 # installs it with its dependencies (no Swift in the container), a lingering user runs medd from the
 # shipped user units, and every step of a user's life with it is asserted: socket activation and
-# STATUS=, medctl, a dose firing into the journal with its catalog text, reload (good and broken),
-# restart after kill -9, a clean stop, an upgrade that keeps the ledger, and purge.
+# STATUS=, medctl, a dose firing into the journal with its catalog text, medctl report's PDF, reload
+# (good and broken), restart after kill -9, a clean stop, an upgrade that keeps the ledger, and purge.
 #
 # Usage: Tests/System/run.sh [PACKAGE.deb]   (default: the one `make deb` built last)
 # Needs root. The debootstrapped tree is cached in .build-system/debian12 (rebuilt when older than a
@@ -60,9 +60,9 @@ pulled=$(grep -o '^Unpacking [^ ]*' <<<"$out" | cut -d' ' -f2 | grep -v '^medd$'
 pass "apt installed $deb_name with the dependencies it lacked: ${pulled:-none}"
 expect "dpkg reports medd $version installed" "install ok installed $version" \
     in_root dpkg-query -W -f='${Status} ${Version}' medd
-out=$(in_root ldd /usr/bin/medd /usr/bin/medctl)
+out=$(in_root ldd /usr/bin/medd /usr/bin/medctl /usr/libexec/medd/medd-report-pdf)
 grep -q 'not found' <<<"$out" && fail "a library the binaries need is missing:\n$out"
-pass "ldd finds every library of /usr/bin/medd and /usr/bin/medctl"
+pass "ldd finds every library of /usr/bin/medd, /usr/bin/medctl and /usr/libexec/medd/medd-report-pdf"
 expect "the journal catalog database has medd's entries (systemd's dpkg trigger)" "1570343c2d3f4857a8ddefd14135d38b medd: Dose due" \
     in_root journalctl --list-catalog
 for page in medctl.1 medd.toml.5 medd.8; do
@@ -158,6 +158,8 @@ expect "journalctl -x shows the catalog text of the fired dose" "became due at" 
     as_user 'journalctl --user -x -t medd MEDD_EVENT=fired MEDD_MED_ID=aspirin --no-pager'
 expect "medctl taken answers it" "taken: Aspirin 100 mg" as_user 'medctl taken aspirin'
 expect "medctl today shows it taken" "aspirin_.*taken" as_user 'medctl today'
+expect "medctl report draws a PDF with /usr/libexec/medd/medd-report-pdf" "^%PDF-" \
+    as_user 'medctl report --format pdf --output report.pdf && head -c 5 report.pdf'
 
 phase "a clean stop"
 as_user 'systemctl --user stop medd.service' >/dev/null 2>&1 || fail "systemctl --user stop medd failed"

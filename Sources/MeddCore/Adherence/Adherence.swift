@@ -16,17 +16,23 @@ public enum Adherence {
     public static func report(finals: some Sequence<FinalAnswer>) -> AdherenceReport {
         var report = AdherenceReport()
         for answer in finals {
-            var counts = AdherenceCounts()
-            switch answer.kind {
-            case .taken where answer.at <= answer.scheduled + onTimeWindow: counts.onTime = 1
-            case .taken: counts.late = 1
-            case .skipped: counts.skipped = 1
-            default: counts.missed = 1
-            }
+            let counts = counts(of: answer)
             report.medications[answer.medication, default: AdherenceCounts()].add(counts)
             report.total.add(counts)
         }
         return report
+    }
+
+    /// The one count a dose adds: taken on time (by `onTimeWindow` after its due time), late, skipped or missed.
+    public static func counts(of answer: FinalAnswer) -> AdherenceCounts {
+        var counts = AdherenceCounts()
+        switch answer.kind {
+        case .taken where answer.at <= answer.scheduled + onTimeWindow: counts.onTime = 1
+        case .taken: counts.late = 1
+        case .skipped: counts.skipped = 1
+        default: counts.missed = 1
+        }
+        return counts
     }
 }
 

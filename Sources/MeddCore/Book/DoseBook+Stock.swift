@@ -50,3 +50,58 @@ extension DoseBook {
                          reason: "\(after) left of \(med.name); refill_at is \(refillAt)")
     }
 }
+
+/// When the units on hand of one medication reach `refill_at` and when they run out, if every dose
+/// still to come is taken as planned.
+public struct StockForecast: Hashable, Sendable {
+    /// The due time of the dose that brings the stock down to `refill_at`; nil when it is there
+    /// already, when there is no `refill_at`, or not within the forecast's reach.
+    public var refillDue: Instant?
+    /// The due time of the first dose the stock does not cover in full; nil when it lasts beyond the reach.
+    public var runsOut: Instant?
+
+    public init(refillDue: Instant? = nil, runsOut: Instant? = nil) {
+        self.refillDue = refillDue
+        self.runsOut = runsOut
+    }
+}
+
+extension DoseBook {
+    /// How far ahead `stockForecast` plans: a year.
+    public static let stockForecastReach = TimeSpan.days(366)
+
+    /// The forecast for a medication that counts stock and plans doses (nil for an as-needed or paused
+    /// one, or one without `stock`): its open doses, then its planned ones in due order, each taking
+    /// its `per_dose`.
+    public func stockForecast(of med: Medication, now: Instant) -> StockForecast? {
+        guard !med.isAsNeeded, !med.paused, var level = stock[med.id]?.level else { return nil }
+        var forecast = StockForecast()
+        var finished = false
+        func take(_ dose: Dose) {
+            let perDose = med.amount(on: dose.id.date, at: dose.id.time).perDose
+            if level < perDose {
+                forecast.runsOut = dose.scheduled
+                finished = true
+                return
+            }
+            if let refillAt = med.refillAt, forecast.refillDue == nil, level > refillAt, level - perDose <= refillAt {
+                forecast.refillDue = dose.scheduled
+            }
+            level -= perDose
+        }
+        for id in open.sorted() where id.medication == med.id {
+            if let record = records[id], !finished { take(record.dose) }
+        }
+        // A month at a time: a stock that runs out soon plans little.
+        var start = now
+        let end = now + Self.stockForecastReach
+        while !finished, start < end {
+            let next = min(end, start + .days(31))
+            forEachDose(from: start, to: next, medication: med.id) { record in
+                if !finished, record.state == .planned { take(record.dose) }
+            }
+            start = next
+        }
+        return forecast
+    }
+}

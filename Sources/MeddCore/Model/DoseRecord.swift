@@ -9,7 +9,11 @@ public struct DoseRecord: Hashable, Sendable {
     public var escalated = false
     public var answeredAt: Instant?
     public var source: EventSource?
+    /// Free text given with the answer; a skip's or a miss's reason when it has no note of its own.
     public var note: String?
+    /// Why the dose was skipped or missed, as its final event says (`skip --reason`, or the daemon's
+    /// own: "not answered within grace").
+    public var reason: String?
 
     public init(dose: Dose, state: DoseState = .planned) {
         self.dose = dose
@@ -50,6 +54,7 @@ public struct DoseRecord: Hashable, Sendable {
             answeredAt = event.at
             source = event.source
             note = event.note ?? event.reason
+            reason = event.reason
         case .lowStock, .expiring, .expired:
             return false
         }

@@ -1,0 +1,203 @@
+public import MeddCore
+
+/// One medication's doses over the period: x is when each was due, y how long after its due time it
+/// was taken (the hour after it is on time, later is late); skipped and missed doses sit on strips of
+/// their own below, at their due times.
+public struct LatenessChart {
+    public let medication: Report.Medication
+    public let firstDay: LocalDate
+    public let dayCount: Int
+    public let width: Double
+
+    public init(_ medication: Report.Medication, firstDay: LocalDate, dayCount: Int, width: Double) {
+        self.medication = medication
+        self.firstDay = firstDay
+        self.dayCount = dayCount
+        self.width = width
+    }
+
+    private static let left = 54.0
+    private static let right = 8.0
+    private static let plotTop = 20.0
+    private static let plotHeight = 118.0
+    private static let stripHeight = 13.0
+    private static let labelSize = 7.5
+    /// Taken this far from the due time or farther, a dose is drawn at the edge, pointing out.
+    private static let limits = (low: -720, high: 1440)
+
+    private var plotWidth: Double { width - Self.left - Self.right }
+    private var plotBottom: Double { Self.plotTop + Self.plotHeight }
+    private var stripsTop: Double { plotBottom + 5 }
+    private var axisLabelBaseline: Double { stripsTop + 2 * Self.stripHeight + 11 }
+
+    public var figure: Figure {
+        let scale = MinuteScale(medication.doses.compactMap(\.minutes), limits: Self.limits)
+        var marks: [Figure.Mark] = []
+        let lateY = y(Adherence.onTimeWindow.seconds / 60, scale)
+        marks.append(.rectangle(x: Self.left, y: Self.plotTop, width: plotWidth, height: lateY - Self.plotTop,
+                                fill: Palette.lateBand, stroke: nil))
+        marks.append(.rectangle(x: Self.left, y: lateY, width: plotWidth, height: plotBottom - lateY, fill: Palette.onTimeBand, stroke: nil))
+        for (index, title) in ["skipped", "missed"].enumerated() {
+            let top = stripsTop + Double(index) * Self.stripHeight
+            marks.append(.rectangle(x: Self.left, y: top + 1, width: plotWidth, height: Self.stripHeight - 2,
+                                    fill: Color(0xF3F4F6), stroke: nil))
+            marks.append(.text(title, at: .init(Self.left - 6, top + Self.stripHeight / 2 + 2.6), size: Self.labelSize,
+                               anchor: .end, color: Palette.muted, bold: false))
+        }
+        marks += xAxis()
+        for tick in scale.ticks {
+            let tickY = y(Int64(tick), scale)
+            marks.append(.polyline([.init(Self.left, tickY), .init(Self.left + plotWidth, tickY)],
+                                   stroke: .init(tick == 0 ? Palette.axis : Palette.grid, width: tick == 0 ? 0.9 : 0.5)))
+            marks.append(.text(MinuteScale.label(tick), at: .init(Self.left - 6, tickY + 2.6), size: Self.labelSize, anchor: .end,
+                               color: Palette.muted, bold: false))
+        }
+        marks.append(.polyline([.init(Self.left, lateY), .init(Self.left + plotWidth, lateY)],
+                               stroke: .init(Palette.fill(.late), width: 0.8, dash: [3, 2])))
+        marks.append(.text("late after 1 h", at: .init(Self.left + plotWidth - 3, lateY - 3), size: 6.5, anchor: .end,
+                           color: Color(0x9A6700), bold: false))
+        marks.append(.rectangle(x: Self.left, y: Self.plotTop, width: plotWidth, height: Self.plotHeight, fill: nil,
+                                stroke: .init(Palette.axis, width: 0.5)))
+        for dose in medication.doses { marks += self.marks(of: dose, scale) }
+        marks += legend()
+        return Figure(width: width, height: axisLabelBaseline + 4, marks: marks, summary: summary)
+    }
+
+    private var summary: String {
+        let counts = medication.counts
+        return "When each dose of \(medication.name) due in the period was taken, against its due time: \(counts.onTime) on time, "
+            + "\(counts.late) late, \(counts.skipped) skipped, \(counts.missed) missed."
+    }
+
+    private func x(_ day: Double) -> Double {
+        Self.left + min(max(day, 0), Double(dayCount)) / Double(max(dayCount, 1)) * plotWidth
+    }
+
+    private func y(_ minutes: Int64, _ scale: MinuteScale) -> Double {
+        let clamped = Double(min(max(Int(minutes), scale.low), scale.high))
+        return Self.plotTop + (Double(scale.high) - clamped) / Double(scale.high - scale.low) * Self.plotHeight
+    }
+
+    private func marks(of dose: Report.Dose, _ scale: MinuteScale) -> [Figure.Mark] {
+        let doseX = x(dose.day)
+        let fill = Palette.fill(dose.outcome)
+        switch dose.outcome {
+        case .skipped:
+            return [Self.square(at: .init(doseX, stripsTop + Self.stripHeight / 2), fill: fill)]
+        case .missed:
+            return [Self.triangle(at: .init(doseX, stripsTop + 1.5 * Self.stripHeight), pointingUp: false, fill: fill)]
+        case .onTime, .late, .nothing:
+            let minutes = dose.minutes ?? 0
+            let doseY = y(Int64(minutes), scale)
+            if minutes > scale.high { return [Self.triangle(at: .init(doseX, doseY + 3), pointingUp: true, fill: fill)] }
+            if minutes < scale.low { return [Self.triangle(at: .init(doseX, doseY - 3), pointingUp: false, fill: fill)] }
+            return [.circle(center: .init(doseX, doseY), radius: 2.3, fill: fill, stroke: .init(Color(0xFFFFFF), width: 0.5))]
+        }
+    }
+
+    static func square(at center: Figure.Point, fill: Color, side: Double = 5) -> Figure.Mark {
+        .rectangle(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side, fill: fill, stroke: nil)
+    }
+
+    static func triangle(at center: Figure.Point, pointingUp: Bool, fill: Color, size: Double = 6) -> Figure.Mark {
+        let half = size / 2
+        let tip = pointingUp ? center.y - half : center.y + half
+        let base = pointingUp ? center.y + half : center.y - half
+        return .polygon([.init(center.x, tip), .init(center.x + half, base), .init(center.x - half, base)], fill: fill, stroke: nil)
+    }
+
+    /// Vertical lines at the days the axis names, through the plot and the strips, and their labels.
+    private func xAxis() -> [Figure.Mark] {
+        var marks: [Figure.Mark] = []
+        var labelEnd = -Double.infinity
+        for tick in DayTicks(firstDay: firstDay, dayCount: dayCount).ticks {
+            let tickX = x(Double(tick.day))
+            marks.append(.polyline([.init(tickX, Self.plotTop), .init(tickX, stripsTop + 2 * Self.stripHeight)],
+                                   stroke: .init(Palette.grid, width: 0.5)))
+            let labelWidth = TextMetrics.width(tick.label, size: Self.labelSize)
+            guard tickX - labelWidth / 2 > labelEnd + 4, tickX + labelWidth / 2 <= width else { continue }
+            labelEnd = tickX + labelWidth / 2
+            marks.append(.text(tick.label, at: .init(tickX, axisLabelBaseline), size: Self.labelSize, anchor: .middle,
+                               color: Palette.muted, bold: false))
+        }
+        return marks
+    }
+
+    /// Above the plot: what each mark means, with the medication's counts.
+    private func legend() -> [Figure.Mark] {
+        let counts = medication.counts
+        let items: [(AdherenceDay.Outcome, String)] = [
+            (.onTime, "\(counts.onTime) on time"), (.late, "\(counts.late) late"),
+            (.skipped, "\(counts.skipped) skipped"), (.missed, "\(counts.missed) missed"),
+        ]
+        var marks: [Figure.Mark] = []
+        var itemX = Self.left
+        let centerY = 8.0
+        for (outcome, label) in items {
+            let fill = Palette.fill(outcome)
+            let marker: Figure.Mark = switch outcome {
+            case .skipped: Self.square(at: .init(itemX + 3, centerY), fill: fill)
+            case .missed: Self.triangle(at: .init(itemX + 3, centerY), pointingUp: false, fill: fill)
+            default: .circle(center: .init(itemX + 3, centerY), radius: 2.6, fill: fill, stroke: nil)
+            }
+            marks.append(marker)
+            marks.append(.text(label, at: .init(itemX + 9, centerY + 2.7), size: Self.labelSize, anchor: .start, color: Palette.text,
+                               bold: false))
+            itemX += 9 + TextMetrics.width(label, size: Self.labelSize) + 14
+        }
+        return marks
+    }
+}
+
+/// The y axis of a lateness chart in minutes: from at most an hour early to at least two hours late,
+/// wider when a dose was taken farther off, in round steps.
+struct MinuteScale {
+    let low: Int
+    let high: Int
+    let step: Int
+
+    init(_ minutes: [Int], limits: (low: Int, high: Int)) {
+        let earliest = max(min(-60, minutes.min() ?? 0), limits.low)
+        let latest = min(max(120, minutes.max() ?? 0), limits.high)
+        step = [15, 30, 60, 120, 180, 240, 360, 720].first { (latest - earliest + $0 - 1) / $0 <= 6 } ?? 720
+        low = Self.floor(earliest, step)
+        high = -Self.floor(-latest, step)
+    }
+
+    var ticks: [Int] { Array(stride(from: low, through: high, by: step)) }
+
+    private static func floor(_ value: Int, _ step: Int) -> Int {
+        value >= 0 ? value / step * step : -((-value + step - 1) / step * step)
+    }
+
+    /// `due`, `+30 min`, `+1 h`, `+1 h 30`, `−2 h`.
+    static func label(_ minutes: Int) -> String {
+        guard minutes != 0 else { return "due" }
+        return (minutes > 0 ? "+" : "−") + ReportText.duration(minutes: abs(minutes))
+    }
+}
+
+/// The days a time axis names: each Monday over a month or less, the 1st and 15th of each month over
+/// half a year or less, the 1st of each month over three years or less, else each 1 January.
+struct DayTicks {
+    let firstDay: LocalDate
+    let dayCount: Int
+
+    var ticks: [(day: Int, label: String)] {
+        var ticks: [(day: Int, label: String)] = []
+        for day in 0..<max(dayCount, 0) {
+            let date = firstDay.adding(days: Int64(day))
+            let month = ReportText.monthAbbreviation(date.month)
+            if dayCount <= 31 {
+                if date.weekday == .mon { ticks.append((day, "\(date.day) \(month)")) }
+            } else if dayCount <= 190 {
+                if date.day == 1 || date.day == 15 { ticks.append((day, "\(date.day) \(month)")) }
+            } else if dayCount <= 3 * 366 {
+                if date.day == 1 { ticks.append((day, date.month == 1 ? "\(month) \(date.year)" : month)) }
+            } else if date.day == 1, date.month == 1 {
+                ticks.append((day, "\(date.year)"))
+            }
+        }
+        return ticks
+    }
+}

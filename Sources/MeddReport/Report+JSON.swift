@@ -1,0 +1,167 @@
+public import MeddControl
+import MeddCore
+
+/// The report as JSON, for `medd-report-pdf`, which reads it on its standard input. The decoder takes
+/// nothing on trust: every member is checked for type and bounds, so bad input is an error naming
+/// where it is, never a crash or a runaway drawing.
+extension Report {
+    /// The layout of the JSON; a reader refuses any other.
+    public static let formatVersion = 1
+    /// The most medications, doses per medication and days a report may hold.
+    static let limits = (medications: 10_000, doses: 500_000, days: 40_000, people: 1_000)
+    private static let countRange = 0...1_000_000_000
+    /// Minutes early or late: ten years either way.
+    private static let minuteRange = -5_300_000...5_300_000
+
+    public var json: JSONValue {
+        var object: [String: JSONValue] = [
+            "format": .integer(Self.formatVersion),
+            "generator": .string(generator),
+            "generatedAt": .string(generatedAt),
+            "source": .string(source),
+            "people": .array(people.map(JSONValue.string)),
+            "since": .string(since),
+            "until": .string(until),
+            "firstDay": .string(firstDay.iso8601),
+            "lastDay": .string(lastDay.iso8601),
+            "paper": .string(paper.rawValue),
+            "total": Self.json(total),
+            "medications": .array(medications.map(Self.json)),
+            "calendar": .array(calendar.map { day in
+                .object(["date": .string(day.date.iso8601), "counts": Self.json(day.counts)])
+            }),
+        ]
+        if let host { object["host"] = .string(host) }
+        return .object(object)
+    }
+
+    /// Decodes the JSON text `bytes`.
+    public init(jsonBytes bytes: [UInt8]) throws(ReportDecodingError) {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            throw ReportDecodingError(path: "", "not JSON: \(error)")
+        }
+        try self.init(json: value)
+    }
+
+    public init(json value: JSONValue) throws(ReportDecodingError) {
+        let fields = try JSONFields(value, path: "")
+        let format = try fields.int("format", in: Int.min...Int.max)
+        guard format == Self.formatVersion else {
+            throw ReportDecodingError(path: "format", "this reader takes report format \(Self.formatVersion), not \(format) "
+                                      + "(are medctl and medd-report-pdf from the same version?)")
+        }
+        let firstDay = try fields.date("firstDay")
+        let lastDay = try fields.date("lastDay")
+        let dayCount = lastDay.dayNumber - firstDay.dayNumber + 1
+        guard (0...Int64(Self.limits.days)).contains(dayCount) else {
+            throw ReportDecodingError(path: "lastDay", "must be from the day before firstDay to \(Self.limits.days) days after it")
+        }
+        let calendar = try fields.array("calendar", limit: Self.limits.days) { (value, path) throws(ReportDecodingError) in
+            let day = try JSONFields(value, path: path)
+            return AdherenceDay(date: try day.date("date"), counts: try Self.counts(day.object("counts")))
+        }
+        for (index, day) in calendar.enumerated() where day.date != firstDay.adding(days: Int64(index)) {
+            throw ReportDecodingError(path: "calendar[\(index)].date", "expected \(firstDay.adding(days: Int64(index))), one day after the one before")
+        }
+        guard calendar.count == dayCount else {
+            throw ReportDecodingError(path: "calendar", "has \(calendar.count) days; firstDay to lastDay are \(dayCount)")
+        }
+        let medications = try fields.array("medications", limit: Self.limits.medications) { (value, path) throws(ReportDecodingError) in
+            try Self.medication(JSONFields(value, path: path), dayCount: Double(dayCount))
+        }
+        self.init(generator: try fields.string("generator"), generatedAt: try fields.string("generatedAt"),
+                  source: try fields.string("source"), host: try fields.optionalString("host"),
+                  people: try fields.array("people", limit: Self.limits.people) { (value, path) throws(ReportDecodingError) in
+                      try Self.text(value, path: path)
+                  },
+                  since: try fields.string("since"), until: try fields.string("until"), firstDay: firstDay, lastDay: lastDay,
+                  paper: try fields.choice("paper"), total: try Self.counts(fields.object("total")),
+                  medications: medications, calendar: calendar)
+    }
+
+    private static func text(_ value: JSONValue, path: String) throws(ReportDecodingError) -> String {
+        guard let text = value.stringValue, text.utf8.count <= JSONFields.longestText else {
+            throw ReportDecodingError(path: path, "expected a string of at most \(JSONFields.longestText) bytes")
+        }
+        return text
+    }
+
+    private static func json(_ counts: AdherenceCounts) -> JSONValue {
+        .object(["onTime": .integer(counts.onTime), "late": .integer(counts.late), "skipped": .integer(counts.skipped),
+                 "missed": .integer(counts.missed)])
+    }
+
+    private static func counts(_ fields: JSONFields) throws(ReportDecodingError) -> AdherenceCounts {
+        AdherenceCounts(onTime: try fields.int("onTime", in: countRange), late: try fields.int("late", in: countRange),
+                        skipped: try fields.int("skipped", in: countRange), missed: try fields.int("missed", in: countRange))
+    }
+
+    private static func json(_ medication: Medication) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "id": .string(medication.id),
+            "name": .string(medication.name),
+            "dose": .string(medication.dose),
+            "schedule": .string(medication.schedule),
+            "counts": json(medication.counts),
+            "doses": .array(medication.doses.map(json)),
+        ]
+        if let person = medication.person { object["person"] = .string(person) }
+        if let notes = medication.notes { object["notes"] = .string(notes) }
+        if let status = medication.status { object["status"] = .string(status.rawValue) }
+        if let stock = medication.stock { object["stock"] = json(stock) }
+        return .object(object)
+    }
+
+    private static func medication(_ fields: JSONFields, dayCount: Double) throws(ReportDecodingError) -> Medication {
+        Medication(id: try fields.string("id"), name: try fields.string("name"), dose: try fields.string("dose"),
+                   schedule: try fields.string("schedule"), person: try fields.optionalString("person"),
+                   notes: try fields.optionalString("notes"),
+                   status: fields.has("status") ? try fields.choice("status") as Medication.Status : nil,
+                   counts: try counts(fields.object("counts")),
+                   doses: try fields.array("doses", limit: limits.doses) { (value, path) throws(ReportDecodingError) in
+                       try dose(JSONFields(value, path: path), dayCount: dayCount)
+                   },
+                   stock: fields.has("stock") ? try stock(fields.object("stock")) : nil)
+    }
+
+    private static func json(_ dose: Dose) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "due": .string(dose.due),
+            "day": .number(dose.day),
+            "outcome": .string(dose.outcome.rawValue),
+        ]
+        if let minutes = dose.minutes { object["minutes"] = .integer(minutes) }
+        if let answered = dose.answered { object["answered"] = .string(answered) }
+        if let reason = dose.reason { object["reason"] = .string(reason) }
+        if let note = dose.note { object["note"] = .string(note) }
+        return .object(object)
+    }
+
+    private static func dose(_ fields: JSONFields, dayCount: Double) throws(ReportDecodingError) -> Dose {
+        let outcome: AdherenceDay.Outcome = try fields.choice("outcome")
+        guard outcome != .nothing else { throw ReportDecodingError(path: fields.path + ".outcome", "a dose has an outcome") }
+        return Dose(due: try fields.string("due"), day: try fields.double("day", in: 0...max(dayCount, 0)), outcome: outcome,
+                    minutes: try fields.optionalInt("minutes", in: minuteRange), answered: try fields.optionalString("answered"),
+                    reason: try fields.optionalString("reason"), note: try fields.optionalString("note"))
+    }
+
+    private static func json(_ stock: Stock) -> JSONValue {
+        var object: [String: JSONValue] = ["level": .integer(stock.level)]
+        if let refillAt = stock.refillAt { object["refillAt"] = .integer(refillAt) }
+        if let since = stock.since { object["since"] = .string(since) }
+        if let start = stock.start { object["start"] = .integer(start) }
+        if let refillDue = stock.refillDue { object["refillDue"] = .string(refillDue) }
+        if let runsOut = stock.runsOut { object["runsOut"] = .string(runsOut) }
+        return .object(object)
+    }
+
+    private static func stock(_ fields: JSONFields) throws(ReportDecodingError) -> Stock {
+        let units = -countRange.upperBound...countRange.upperBound
+        return Stock(level: try fields.int("level", in: units), refillAt: try fields.optionalInt("refillAt", in: units),
+                     since: try fields.optionalString("since"), start: try fields.optionalInt("start", in: units),
+                     refillDue: try fields.optionalString("refillDue"), runsOut: try fields.optionalString("runsOut"))
+    }
+}

@@ -1,0 +1,102 @@
+public import MeddCore
+
+/// What a report is made from, as plain data: whoever gathered it (the daemon over its socket, or the
+/// journal read directly) fills it in, and `Report(_:)` does the rest.
+public struct ReportInput: Sendable {
+    /// The due times covered, `[since, until)`.
+    public var since: Instant
+    public var until: Instant
+    /// When the report was made.
+    public var now: Instant
+    /// The zone times are shown in.
+    public var zone: ZoneRules
+    /// Where the answers come from, in words: "medd's ledger", "the journal".
+    public var source: String
+    /// The machine the doses were recorded on, when it is not this one (a journal from elsewhere).
+    public var host: String?
+    /// What made the report: "medd 0.6.0".
+    public var generator: String
+    public var paper: Paper
+    /// The people the medications are for, with their names where the configuration gives one.
+    public var people: [Person]
+    /// The medications reported, in the configuration's order.
+    public var medications: [Medication]
+    /// The doses due in the range that have a final state (taken, skipped, missed), any order.
+    public var doses: [Dose]
+    /// The adherence counts for the range, as `medctl adherence` reports them.
+    public var adherence: AdherenceReport
+
+    public init(since: Instant, until: Instant, now: Instant, zone: ZoneRules, source: String, host: String? = nil,
+                generator: String, paper: Paper, people: [Person] = [], medications: [Medication], doses: [Dose],
+                adherence: AdherenceReport) {
+        self.since = since
+        self.until = until
+        self.now = now
+        self.zone = zone
+        self.source = source
+        self.host = host
+        self.generator = generator
+        self.paper = paper
+        self.people = people
+        self.medications = medications
+        self.doses = doses
+        self.adherence = adherence
+    }
+
+    /// A medication as the configuration (and the daemon's stock count) describes it.
+    public struct Medication: Hashable, Sendable {
+        public var id: String
+        public var name: String
+        public var dose: String
+        /// The schedule in words ("08:00, 20:00").
+        public var schedule: String
+        /// The person label.
+        public var person: String?
+        public var notes: String?
+        public var paused = false
+        public var asNeeded = false
+        /// Units on hand now, when counted.
+        public var stock: Int?
+        public var refillAt: Int?
+        /// When the count (re)started, and from how many units.
+        public var stockSince: Instant?
+        public var stockStart: Int?
+        /// If every planned dose is taken: when the stock reaches `refillAt`, and the first dose it does not cover.
+        public var refillDue: Instant?
+        public var runsOut: Instant?
+
+        public init(id: String, name: String, dose: String, schedule: String) {
+            self.id = id
+            self.name = name
+            self.dose = dose
+            self.schedule = schedule
+        }
+    }
+
+    /// A dose with its final state.
+    public struct Dose: Hashable, Sendable {
+        public var medication: String
+        /// The medication's name and dose text when the dose was due.
+        public var name: String
+        public var doseText: String
+        public var scheduled: Instant
+        /// `taken`, `skipped` or `missed`.
+        public var state: EventKind
+        /// When it was taken, skipped or marked missed.
+        public var answeredAt: Instant?
+        public var reason: String?
+        public var note: String?
+
+        public init(medication: String, name: String, doseText: String, scheduled: Instant, state: EventKind,
+                    answeredAt: Instant?, reason: String? = nil, note: String? = nil) {
+            self.medication = medication
+            self.name = name
+            self.doseText = doseText
+            self.scheduled = scheduled
+            self.state = state
+            self.answeredAt = answeredAt
+            self.reason = reason
+            self.note = note
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import MeddControl
+import MeddCore
+import MeddReport
+import Systemd
+
+/// `medctl report`: a printable report for the doctor, as a PDF or one HTML file.
+struct ReportCommand: Verb, RangeFlags {
+    static let name = "report"
+    static let abstract = "Write a printable report for the doctor (PDF or HTML): adherence, lateness, calendar, stock."
+    static let discussion = """
+        The report covers the doses due in [--since, --until) (default: the 90 days before now): who the \
+        medications are for (the [person.ID] name, else the label) and the period; per medication its \
+        name, dose, schedule, the doses taken on time, late, skipped and missed with the share taken (the \
+        very counts `medctl adherence` gives for the same range), a chart of when each dose was taken \
+        against its due time, and its stock (units left, the refill level, and when the schedule brings \
+        it to that level and runs it out); a calendar with each day's worst outcome (as `adherence \
+        --calendar`); every skipped and missed dose with its reason and note, and the notes given with \
+        taken doses. WHEN is YYYY-MM-DD (local midnight), HH:MM (today), a span such as 30d (that long \
+        ago) or an ISO 8601 instant.
+
+        --format html writes one self-contained HTML file (inline CSS and SVG, nothing fetched, a print \
+        style sheet for the paper). --format pdf runs medd-report-pdf, which draws it with cairo and \
+        pango; medctl looks for it beside its own executable, then in ../libexec/medd/ from there. \
+        Without --format, the extension of --output (.pdf, .html, .htm) chooses. Without --output the \
+        report goes to standard output; a PDF is not written to a terminal (a usage error: give \
+        --output or redirect). --paper a4 or letter sets the page size; the default is the locale's \
+        paper (LC_ALL, else LC_PAPER, else LANG: US letter where that is the custom, else A4). \
+        --person ID reports only the medications for that person, --med ID only that medication. \
+        Exit status 69 when --format pdf finds no medd-report-pdf (the message names where it looked).
+        """
+
+    typealias End = When
+    static let startFlag = RangeFlag("since", "Report doses due from then (default: 90 days before --until).")
+    static let endFlag = RangeFlag("until", "Report doses due before then (default: now).")
+    static let defaultDays: Int64 = 90
+
+    /// What `report` writes.
+    enum Format: String, CaseIterable, ArgumentValue {
+        case pdf, html
+
+        init?(argument: String) { self.init(rawValue: argument) }
+        static var expectation: String { "pdf or html" }
+
+        /// The format a file name's extension names.
+        init?(fileName: String) {
+            let lowered = fileName.lowercased()
+            if lowered.hasSuffix(".pdf") { self = .pdf } else if lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") { self = .html } else { return nil }
+        }
+    }
+
+    static let options: [OptionSpec] = [
+        .value("format", "FORMAT", "pdf or html (default: from the extension of --output).", choices: Format.allCases.map(\.rawValue)),
+    ] + RangeOptions<ReportCommand>.options + [
+        .value("output", "FILE", "Write to this file instead of standard output.", takesPath: true),
+        .value("paper", "SIZE", "a4 or letter (default: the locale's paper, LC_PAPER).", choices: Paper.allCases.map(\.rawValue)),
+    ]
+
+    let global: GlobalOptions
+    let range: RangeOptions<ReportCommand>
+    let format: Format
+    let output: String?
+    let paper: Paper
+    let period: AdherenceCommand.Period
+
+    init(_ arguments: ParsedArguments, global: GlobalOptions) throws(UsageError) {
+        self.global = global
+        range = try RangeOptions(arguments)
+        output = arguments.string("output")
+        if global.json { throw arguments.error("report writes pdf or html; --json does not apply (try `medctl adherence --json`)") }
+        guard let format = try arguments.value("format", as: Format.self) ?? output.flatMap(Format.init(fileName:)) else {
+            throw arguments.error("--format pdf or --format html is required (or an --output file ending in .pdf or .html)")
+        }
+        self.format = format
+        if let medication = range.medication, !MedicationID.isValid(medication) {
+            throw arguments.error("--med \(medication) is not a medication ID (lower-case letters, digits and '-')")
+        }
+        if let paper: Paper = try arguments.value("paper") {
+            self.paper = paper
+        } else {
+            let size = LocalePaper.size()
+            paper = Paper(localeWidth: size.width, height: size.height)
+        }
+        if format == .pdf, output == nil, DescriptorIO.isTerminal(DescriptorIO.standardOutput) {
+            throw arguments.error("standard output is a terminal, where a PDF cannot be read; give --output FILE or redirect "
+                                  + "(medctl report --format pdf > report.pdf)")
+        }
+        period = try AdherenceCommand.Period(range, defaultDays: Self.defaultDays)
+    }
+
+    func run() throws {
+        let report = try Report(gather())
+        switch format {
+        case .html:
+            try Output.document(HTMLReport.render(report.document, generator: report.generator), to: output)
+        case .pdf:
+            try Output.document(bytes: PDFHelper.draw(report), to: output)
+        }
+    }
+
+    /// What the daemon knows of the period: its medications (the ones reported), the final doses and
+    /// the adherence counts, the latter exactly as `medctl adherence` asks for them.
+    private func gather() throws -> ReportInput {
+        let client = try global.connect()
+        let medications = try client.call("Medications")["medications"]?.arrayValue ?? []
+        let people = try PersonOption.people(client: client)
+        try range.person?.requireKnown(among: people, verb: Self.name)
+        let query = DoseQuery(from: period.since, to: period.until, medication: range.medication, person: range.person, verb: Self.name)
+        var summary = try AdherenceSummary(reply: client.call("Adherence", query.adherenceParameters), path: client.path)
+        summary.people = people
+        if let person = range.person { summary = summary.restricted(to: person.id) }
+        let reported = medications.filter { medication in
+            (range.medication == nil || medication["id"]?.stringValue == range.medication)
+                && (range.person == nil || medication["person"]?.stringValue == range.person?.id)
+        }
+        let doses = try query.history(global: global).compactMap { row -> ReportInput.Dose? in
+            guard let state = EventKind(rawValue: row.state) else { return nil }
+            return ReportInput.Dose(medication: row.medication, name: row.name, doseText: row.dose, scheduled: row.scheduled,
+                                    state: state, answeredAt: row.answeredAt, reason: row.json["reason"]?.stringValue, note: row.note)
+        }
+        return ReportInput(since: summary.since, until: summary.until, now: LocalTimeText.now(), zone: LocalTimeText.rules,
+                           source: "medd's ledger",
+                           generator: "medd \(MeddVersion.current)", paper: paper, people: Self.people(reported),
+                           medications: reported.compactMap(Self.medication), doses: doses, adherence: summary.report)
+    }
+
+    private static func people(_ medications: [JSONValue]) -> [Person] {
+        medications.compactMap { medication in
+            medication["person"]?.stringValue.map { Person(id: $0, name: medication["personName"]?.stringValue) }
+        }
+    }
+
+    /// A `Medication` object of the control interface as a report takes it.
+    private static func medication(_ value: JSONValue) -> ReportInput.Medication? {
+        guard let id = value["id"]?.stringValue else { return nil }
+        var medication = ReportInput.Medication(id: id, name: value["name"]?.stringValue ?? id, dose: value["dose"]?.stringValue ?? "",
+                                                schedule: value["schedule"]?.stringValue ?? "")
+        func instant(_ key: String) -> Instant? { value[key]?.stringValue.flatMap(Instant.init(iso8601:)) }
+        medication.person = value["person"]?.stringValue
+        medication.notes = value["notes"]?.stringValue
+        medication.paused = value["paused"]?.boolValue ?? false
+        medication.asNeeded = value["asNeeded"]?.boolValue ?? false
+        medication.stock = value["stock"]?.intValue
+        medication.refillAt = value["refillAt"]?.intValue
+        medication.stockSince = instant("stockSince")
+        medication.stockStart = value["stockStart"]?.intValue
+        medication.refillDue = instant("refillDue")
+        medication.runsOut = instant("runsOut")
+        return medication
+    }
+}
+
+extension Paper: ArgumentValue {
+    init?(argument: String) { self.init(rawValue: argument) }
+    static var expectation: String { "a4 or letter" }
+}
