@@ -27,6 +27,14 @@ struct ReportCommand: Verb, RangeFlags {
         paper (LC_ALL, else LC_PAPER, else LANG: US letter where that is the custom, else A4). \
         --person ID reports only the medications for that person, --med ID only that medication. \
         Exit status 69 when --format pdf finds no medd-report-pdf (the message names where it looked).
+
+        --from-journal makes the report from medd's entries in the systemd journal instead of asking \
+        the daemon, with the counts `medctl adherence --from-journal` gives. The journal holds no \
+        configuration: the schedule shown is the times of day the doses were due, and there is no \
+        stock. A report is of one machine and user: when the journal files hold answers of several, \
+        choose one with --host.
+
+        \(JournalOptions.discussion)
         """
 
     typealias End = When
@@ -53,7 +61,7 @@ struct ReportCommand: Verb, RangeFlags {
     ] + RangeOptions<ReportCommand>.options + [
         .value("output", "FILE", "Write to this file instead of standard output.", takesPath: true),
         .value("paper", "SIZE", "a4 or letter (default: the locale's paper, LC_PAPER).", choices: Paper.allCases.map(\.rawValue)),
-    ]
+    ] + JournalOptions.options
 
     let global: GlobalOptions
     let range: RangeOptions<ReportCommand>
@@ -61,10 +69,12 @@ struct ReportCommand: Verb, RangeFlags {
     let output: String?
     let paper: Paper
     let period: AdherenceCommand.Period
+    let journal: JournalOptions
 
     init(_ arguments: ParsedArguments, global: GlobalOptions) throws(UsageError) {
         self.global = global
         range = try RangeOptions(arguments)
+        journal = try JournalOptions(arguments)
         output = arguments.string("output")
         if global.json { throw arguments.error("report writes pdf or html; --json does not apply (try `medctl adherence --json`)") }
         guard let format = try arguments.value("format", as: Format.self) ?? output.flatMap(Format.init(fileName:)) else {
@@ -100,6 +110,7 @@ struct ReportCommand: Verb, RangeFlags {
     /// What the daemon knows of the period: its medications (the ones reported), the final doses and
     /// the adherence counts, the latter exactly as `medctl adherence` asks for them.
     private func gather() throws -> ReportInput {
+        if let source = journal.source { return try gather(from: source) }
         let client = try global.connect()
         let medications = try client.call("Medications")["medications"]?.arrayValue ?? []
         let people = try PersonOption.people(client: client)
@@ -112,16 +123,60 @@ struct ReportCommand: Verb, RangeFlags {
             (range.medication == nil || medication["id"]?.stringValue == range.medication)
                 && (range.person == nil || medication["person"]?.stringValue == range.person?.id)
         }
-        let doses = try query.history(global: global).compactMap { row -> ReportInput.Dose? in
-            guard let state = EventKind(rawValue: row.state) else { return nil }
-            return ReportInput.Dose(medication: row.medication, name: row.name, doseText: row.dose, scheduled: row.scheduled,
-                                    state: state, answeredAt: row.answeredAt, reason: row.json["reason"]?.stringValue, note: row.note)
-        }
+        let doses = try query.history(global: global).compactMap(Self.dose)
         return ReportInput(since: summary.since, until: summary.until, now: LocalTimeText.now(), zone: LocalTimeText.rules,
                            source: "medd's ledger",
                            generator: "medd \(MeddVersion.current)", paper: paper, people: Self.people(reported),
                            medications: reported.compactMap(Self.medication), doses: doses, adherence: summary.report)
     }
+
+    /// What medd's journal entries tell of the period: the final answers of one machine and user, their
+    /// counts as `medctl adherence --from-journal` gives them, and the medications those answers name.
+    private func gather(from source: JournalSource) throws -> ReportInput {
+        let selection = try source.read(since: period.since, until: period.until, medication: range.medication,
+                                        person: range.person?.id, verb: Self.name)
+        if selection.groups.count > 1 {
+            let origins = selection.groups.map { group in
+                selection.showsUsers ? "\(selection.hostLabel(group.origin)) (uid \(JournalSelection.uidLabel(group.origin)))"
+                    : selection.hostLabel(group.origin)
+            }
+            throw UsageError("\(source.description) holds answers from \(selection.groups.count) machines or users "
+                             + "(\(origins.joined(separator: ", "))); a report is of one: choose it with --host NAME", verb: Self.name)
+        }
+        let doses = selection.doses.compactMap(Self.dose)
+        let people = selection.people
+        let medications = Self.medications(of: doses, people: people)
+        let host = source.isCollected ? selection.groups.first?.origin.hostname : nil
+        return ReportInput(since: period.since, until: period.until, now: LocalTimeText.now(), zone: LocalTimeText.rules,
+                           source: source.description, host: host, generator: "medd \(MeddVersion.current)", paper: paper,
+                           people: Set(people.values).sorted().map { Person(id: $0, name: nil) },
+                           medications: medications, doses: doses, adherence: selection.report)
+    }
+
+    /// A final dose of `history` (the daemon's or the journal's) as a report takes it.
+    private static func dose(_ row: DoseRow) -> ReportInput.Dose? {
+        guard let state = EventKind(rawValue: row.state) else { return nil }
+        return ReportInput.Dose(medication: row.medication, name: row.name, doseText: row.dose, scheduled: row.scheduled,
+                                state: state, answeredAt: row.answeredAt, reason: row.json["reason"]?.stringValue, note: row.note)
+    }
+
+    /// The medications that journal answers name, by ID, with the name and dose of their latest due
+    /// dose; the schedule is the local times of day their doses were due.
+    private static func medications(of doses: [ReportInput.Dose], people: [String: String]) -> [ReportInput.Medication] {
+        let byMedication = Dictionary(grouping: doses, by: \.medication)
+        return byMedication.keys.sorted().compactMap { id in
+            guard let doses = byMedication[id], let latest = doses.max(by: { $0.scheduled < $1.scheduled }) else { return nil }
+            var medication = ReportInput.Medication(id: id, name: latest.name, dose: latest.doseText, schedule: "")
+            let times = Set(doses.map { LocalTimeText.rules.local($0.scheduled).time }).sorted()
+            medication.schedule = times.count <= Self.scheduleTimesShown
+                ? "due at " + times.map(\.description).joined(separator: ", ") : "due at \(times.count) times of day"
+            medication.person = people[id]
+            return medication
+        }
+    }
+
+    /// More distinct due times than this read as no schedule at all (as-needed doses).
+    private static let scheduleTimesShown = 6
 
     private static func people(_ medications: [JSONValue]) -> [Person] {
         medications.compactMap { medication in

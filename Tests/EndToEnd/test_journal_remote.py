@@ -200,6 +200,19 @@ def test_host_selects_a_and_an_unknown_host_is_an_error(machines):
     assert lines[1].split()[0] == "MEDICATION", "one machine: no HOST column"
 
 
+def test_b_reports_a_ledgers_numbers_with_as_host_name(machines):
+    """`medctl report` on B from what B received: A's ledger numbers, and A's host name in the report."""
+    path = os.path.join(machines["directory"], "a-report.pdf")
+    medctl("report", "--directory", machines["output"], "--since", SINCE, "--until", UNTIL, "--output", path,
+           enter=on_b(machines))
+    text = subprocess.run(["pdftotext", "-layout", path, "-"], capture_output=True, text=True, check=True).stdout
+    assert f"recorded on {HOST_A}" in " ".join(text.split())
+    total = machines["report"]["total"]
+    [row] = [line for line in text.splitlines() if line.strip().startswith("Total") and "%" in line]
+    assert row.split()[-5:-1] == [str(total[k]) for k in ("onTime", "late", "skipped", "missed")], row
+    assert f"{total['percentage']:.1f}%" == row.split()[-1], row
+
+
 def test_history_lists_a_final_doses_as_its_ledger(machines):
     _, stdout, _ = medctl("history", "--directory", machines["output"], "--since", SINCE, "--until", UNTIL, "--json",
                           enter=on_b(machines))
@@ -255,6 +268,10 @@ def test_a_copied_file_and_this_machines_journal_are_two_machines(machines, daem
     _, stdout, _ = medctl("adherence", "--file", local, "--file", copied, "--host", this_host, "--since", SINCE,
                           "--until", UNTIL, "--json")
     assert [m["hostname"] for m in json.loads(stdout)["machines"]] == [this_host]
+    # A report is of one machine: two are a usage error that names them and says how to choose.
+    status, _, stderr = medctl("report", "--file", copied, "--file", local, "--since", SINCE, "--until", UNTIL,
+                               "--format", "html", check=False)
+    assert status == 2 and "choose it with --host NAME" in stderr and HOST_A in stderr and this_host in stderr, stderr
     _, stdout, _ = medctl("history", "--file", copied, "--file", local, "--since", SINCE, "--until", UNTIL, "--json")
     both = json.loads(stdout)
     assert {d["hostname"] for d in both if d["id"] == f"{a}_20261120_08_00"} == {HOST_A, this_host}

@@ -162,6 +162,30 @@ def test_html_has_the_adherence_counts(history, adherence, tmp_path):
     assert "http" not in document.replace("http://www.w3.org/2000/svg", "")
 
 
+def test_a_report_from_the_journal_has_the_journals_counts(history, tmp_path):
+    """--from-journal: the counts of `adherence --from-journal` (the journal holds other tests' medications too,
+    so each medication is reported alone), the due times of day as the schedule, and no stock."""
+    daemon, ids, _ = history
+    for key, med in ids.items():
+        out = medctl(daemon, "adherence", "--from-journal", "--med", med, *RANGE, "--json")
+        assert out.returncode == 0, out.stderr
+        counts = json.loads(out.stdout)["medications"][med]
+        path = str(tmp_path / f"{key}.html")
+        write_report(daemon, tmp_path, "--from-journal", "--med", med, "--output", path)
+        parser = Tables()
+        with open(path, encoding="utf-8") as f:
+            parser.feed(f.read())
+        rows = {row[0].split(" ")[0]: row for row in parser.tables[0][1:]}
+        name = NAMES[key][0]
+        assert rows[name][2:7] == [str(counts["onTime"]), str(counts["late"]), str(counts["skipped"]), str(counts["missed"]),
+                                   f"{counts['percentage']:.1f}%"]
+        assert rows[name][1].startswith("due at ")
+    pdf = str(tmp_path / "journal.pdf")
+    write_report(daemon, tmp_path, "--from-journal", "--med", ids["ramipril"], "--output", pdf)
+    text = " ".join(pdf_text(pdf).split())
+    assert "from the journal" in text and "units left" not in text
+
+
 def test_default_range_is_the_last_90_days(history, tmp_path):
     """Without --since and --until the report covers the 90 days before the daemon's now, as adherence --since 90d."""
     daemon, ids, _ = history
