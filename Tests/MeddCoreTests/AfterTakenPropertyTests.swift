@@ -83,6 +83,20 @@ import Testing
         }
     }
 
+    /// Found by the property above: "hourly" taken two hours back at the first start makes its next dose
+    /// untracked (due before medd ran) and the one after that due exactly at the watermark, where no
+    /// `advance` fires a dose; the answer itself must alert it.
+    @Test func aBackdatedAnswerAlertsTheDoseDueAtTheWatermark() throws {
+        var book = DoseBook(configuration: Self.configuration, localZone: BookHarness.berlin, watermark: Self.start)
+        let outcome = try book.take("hourly", at: Self.start - .hours(2), source: .cli, now: Self.start).get()
+        let fired = outcome.effects.compactMap { effect -> String? in
+            guard case .record(let event) = effect, event.kind == .fired else { return nil }
+            return event.dose.id.description
+        }
+        #expect(fired == ["hourly_20271030_22_00"])
+        #expect(book.doses(from: Self.start - .hours(3), to: Self.start).allSatisfy { $0.state != .planned })
+    }
+
     /// Replaying the events into a fresh book gives the same records and the same doses ahead.
     @Test func replayGivesTheSameDoses() async {
         await propertyCheck(count: 150, input: Self.scripts) { script, _ in

@@ -72,13 +72,15 @@ extension DoseBook {
     /// After an answer to a dose of an `after_taken` medication, the next dose it makes may be due already
     /// (the answer came late, or names an earlier time): that dose alerts now, or is missed when it was due
     /// more than grace ago (and the one after it is looked at in turn). It is part of the answer's effects,
-    /// so it is recorded with it: no restart can come between them.
+    /// so it is recorded with it: no restart can come between them. Untracked doses between are passed
+    /// over (they never alert), not taken as the end: a backdated answer can make the dose after an
+    /// untracked one due exactly at the watermark, where no `advance` would fire it.
     private mutating func followUp(_ answered: Dose, now: Instant, _ effects: inout [Effect]) {
         guard afterTakenMedications.contains(answered.medication),
               let med = configuration.medication(answered.medication) else { return }
         while let next = planner.afterTakenDoses(med, on: answered.id.date, records: records)
-                .first(where: { $0.scheduled > answered.scheduled && records[$0.id] == nil }),
-              next.scheduled <= now, isTracked(next) {
+                .first(where: { $0.scheduled > answered.scheduled && records[$0.id] == nil && isTracked($0) }),
+              next.scheduled <= now {
             if TimeSpan(seconds: now.seconds - next.scheduled.seconds) < settings.grace {
                 return fire(next, now, &effects)
             }
