@@ -30,6 +30,10 @@ extension SystemError {
     public var isDirectory: Bool { errno == EISDIR }
     /// The file's permissions refuse the access.
     public var permissionDenied: Bool { errno == EACCES || errno == EPERM }
+    /// The file system is mounted read-only.
+    public var readOnlyFileSystem: Bool { errno == EROFS }
+    /// Something is already there (a file that must not be replaced).
+    public var alreadyExists: Bool { errno == EEXIST }
 
     /// True when a journal send failed because no journald is listening (no socket, or a stale one):
     /// keep the entry and retry later. Other errors (say `EMSGSIZE`) will not go away by waiting.

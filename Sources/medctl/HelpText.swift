@@ -22,7 +22,9 @@ enum HelpText {
     static func verb(_ verb: any Verb.Type) -> String {
         var usage = "medctl \(verb.name)"
         for option in verb.options { usage += option.isRequired ? " \(option.synopsis)" : " [\(option.synopsis)]" }
-        if let operand = verb.operand { usage += operand.repeats ? " \(operand.valueName) …" : " [\(operand.valueName)]" }
+        if let operand = verb.operand {
+            usage += operand.repeats ? " \(operand.valueName) …" : operand.isRequired ? " \(operand.valueName)" : " [\(operand.valueName)]"
+        }
         var text = wrapped("OVERVIEW: \(verb.abstract)", indent: 2) + "\n"
         text += wrapped("USAGE: " + usage, indent: 2) + "\n"
         if let operand = verb.operand {
