@@ -29,7 +29,7 @@ struct BackupCommand: Verb {
             throw arguments.error("name the FILE to write the backup to")
         }
         force = arguments.flag("force")
-        if FileSystem.isDirectory(file) { throw arguments.error("\(file) is a directory; name the file to write") }
+        if FileSystem.isDirectory(file) || file.hasSuffix("/") { throw arguments.error("\(file) is a directory; name the file to write") }
         if !force, FileSystem.exists(file) { throw arguments.error("\(file) exists; pass --force to replace it") }
         self.file = file
     }
