@@ -14,8 +14,8 @@ import Systemd
 /// claims — a client killed mid-copy, an earlier medd — are removed at start-up and before each backup.
 final class LedgerBackups: @unchecked Sendable {
     // @unchecked: confined to the loop thread.
-    /// 1 MiB of 4 KiB pages: well under a millisecond of copying per turn on an ordinary disk.
-    static let defaultPagesPerStep = 256
+    /// 256 KiB of 4 KiB pages: under a millisecond per turn (docs/benchmarks.md), about a commit's time.
+    static let defaultPagesPerStep = 64
     static let folderName = "backups"
     /// Every copy's name starts with this; nothing else in the folder is ever removed.
     static let namePrefix = "backup-"
@@ -30,6 +30,8 @@ final class LedgerBackups: @unchecked Sendable {
         var copy: (any LedgerBackup)?
         var steps = 0
         var busySteps = 0
+        /// The longest time one step before the last held the loop, for the log.
+        var longestStepUsec: UInt64 = 0
     }
 
     let folder: String
@@ -95,9 +97,12 @@ final class LedgerBackups: @unchecked Sendable {
             guard let copy = entry.copy else { continue }
             entries[path]?.steps += 1
             entry.connection?.noteActivity()
+            let began = EventLoop.monotonicUsec()
             do {
                 switch try copy.step(pages: pagesPerStep) {
                 case .copying:
+                    let took = EventLoop.monotonicUsec() - began
+                    if took > entries[path]?.longestStepUsec ?? took { entries[path]?.longestStepUsec = took }
                     progressed = true
                     entries[path]?.busySteps = 0
                 case .busy:
@@ -108,7 +113,7 @@ final class LedgerBackups: @unchecked Sendable {
                         fail(path, "the ledger stayed locked by another process for 5 s")
                     }
                 case .finished(let summary):
-                    finish(path, summary)
+                    finish(path, summary, lastStepUsec: EventLoop.monotonicUsec() - began)
                 }
             } catch {
                 fail(path, error.message)
@@ -121,10 +126,11 @@ final class LedgerBackups: @unchecked Sendable {
         }
     }
 
-    private func finish(_ path: String, _ summary: LedgerBackupSummary) {
+    private func finish(_ path: String, _ summary: LedgerBackupSummary, lastStepUsec: UInt64) {
         entries[path]?.copy = nil
         let steps = entries[path]?.steps ?? 0
-        log.info("backup written: \(path), \(summary.bytes) bytes, \(summary.events) events, \(summary.doses) doses, in \(steps) steps")
+        let longest = entries[path]?.longestStepUsec ?? 0
+        log.info("backup written: \(path), \(summary.bytes) bytes, \(summary.events) events, \(summary.doses) doses, in \(steps) steps (each held the loop at most \(longest) µs, the last, which syncs the copy, \(lastStepUsec) µs)")
         entries[path]?.connection?.deliver(VarlinkReply.parameters([
             "file": .string(summary.path),
             "bytes": .integer(summary.bytes),

@@ -45,7 +45,11 @@ final class LedgerCopy: LedgerBackup {
             throw LedgerError.from(error, path: path, doing: "copy the ledger into a backup")
         }
         switch step {
-        case .copying(let remaining, let total): return .copying(remaining: remaining, total: total)
+        case .copying(let remaining, let total):
+            // The copy is synced once, when complete; written back as it goes, that sync holds the
+            // loop for the last pages only, not the whole file.
+            FileSystem.startWriteback(path)
+            return .copying(remaining: remaining, total: total)
         case .busy: return .busy
         case .done: return .finished(try finish())
         }

@@ -1,3 +1,4 @@
+import CSystemd
 import Glibc
 
 /// Files put on disk for good: created without replacing anything, copied and synced, then put in
@@ -46,6 +47,16 @@ extension FileSystem {
         guard descriptor >= 0 else { throw SystemError("open \(path)", errno: errno) }
         defer { Glibc.close(descriptor) }
         guard fsync(descriptor) == 0 else { throw SystemError("fsync \(path)", errno: errno) }
+    }
+
+    /// Starts writing the file's changed pages to disk without waiting for them, so that a later
+    /// `sync` of a file written bit by bit has little left to wait for. Best effort: a failure only
+    /// leaves more for that `sync`.
+    public static func startWriteback(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = medd_start_writeback(descriptor)
+        Glibc.close(descriptor)
     }
 
     /// Gives the file at `existing` a second name, `new`; fails when `new` exists (never replaces it).

@@ -1,7 +1,7 @@
 """Ledger backups and restore: `medctl backup FILE` on a running medd while eight clients answer in a
 storm, `medd --restore FILE` into a stopped state directory, and every refusal of a bad file.
 
-The daemon runs with MEDD_BACKUP_PAGES_PER_STEP=4 (a test-only knob; the default copies 256 pages a
+The daemon runs with MEDD_BACKUP_PAGES_PER_STEP=4 (a test-only knob; the default copies 64 pages a
 turn), so the backup of a ledger of a few hundred pages takes dozens of loop turns with answers
 committed between them."""
 import datetime
