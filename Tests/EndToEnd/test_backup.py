@@ -262,3 +262,42 @@ def test_backup_usage_errors(daemons, med, tmp_path):
     out = medctl(daemon, "backup", str(tmp_path / "no-such-directory" / "x.sqlite"))
     assert out.returncode == 1 and "cannot write in" in out.stderr, out
     assert not os.listdir(os.path.join(daemon.state_dir, "backups"))
+
+
+def test_backups_at_once_and_copies_nobody_fetched_are_not_left_behind(daemons, med, tmp_path):
+    daemon = daemons(storm_config(med), PRETEND, env={"MEDD_BACKUP_PAGES_PER_STEP": str(PAGES_PER_STEP)})
+    with daemon.client() as client, client.open("io.medd.Control") as control:
+        for dose in dose_ids(med, 0)[:200]:
+            control.Taken(dose=dose, note="n" * 2000)
+    folder = os.path.join(daemon.state_dir, "backups")
+
+    # Two at once: each its own file, both complete.
+    environment = dict(os.environ, TZ=harness.ZONE, NO_COLOR="1")
+    paths = [str(tmp_path / f"at-once-{n}.sqlite") for n in range(2)]
+    runs = [subprocess.Popen([os.path.join(harness.bin_dir(), "medctl"), "--socket", daemon.socket_path, "backup", path],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment) for path in paths]
+    for run in runs:
+        out, err = run.communicate(timeout=60)
+        assert run.returncode == 0, err
+    for path in paths:
+        assert len(events(path)) == 200
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as connection:
+            assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+    # A client that asks and goes away without fetching: its copy goes with its connection.
+    with daemon.client() as client, client.open("io.medd.Control") as control:
+        reply = control.Backup()
+        assert os.path.dirname(reply["file"]) == folder and os.path.exists(reply["file"])
+        assert oct(os.stat(reply["file"]).st_mode & 0o777) == "0o600"
+    deadline = time.monotonic() + 5
+    while os.path.exists(reply["file"]) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not os.path.exists(reply["file"]), "the copy outlived its client's connection"
+
+    # One left by a medd that was killed is removed when medd starts again.
+    with daemon.client() as client, client.open("io.medd.Control") as control:
+        reply = control.Backup()
+        daemon.kill()
+    assert os.path.exists(reply["file"])
+    daemon.start(PRETEND)
+    assert os.listdir(folder) == []
