@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "medd",
             dependencies: [
-                "MeddCore", "MeddConfig", "MeddControl", "MeddDaemon", "MeddSystem", "MeddTerminal", "Systemd",
+                "MeddCore", "MeddConfig", "MeddControl", "MeddDaemon", "MeddStore", "MeddSystem", "MeddTerminal", "Systemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -23,6 +23,12 @@
 // GNU extensions Swift's Glibc module does not expose (it is built without _GNU_SOURCE).
 int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
 int pipe2(int fds[2], int flags);
+int sync_file_range(int fd, off_t offset, off_t count, unsigned int flags);
+
+/// Starts writing back a file's dirty pages without waiting (sync_file_range's SYNC_FILE_RANGE_WRITE).
+static inline int medd_start_writeback(int fd) {
+    return sync_file_range(fd, 0, 0, 2 /* SYNC_FILE_RANGE_WRITE */);
+}
 
 /// Accepts a connection as non-blocking and close-on-exec; -1 with errno on failure.
 static inline int medd_accept(int listener) {

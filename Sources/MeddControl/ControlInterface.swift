@@ -148,6 +148,22 @@ method Adherence(since: ?string, until: ?string, medication: ?string) -> (
   total: AdherenceCounts
 )
 
+# Writes a consistent copy of the ledger while medd goes on answering: every answer
+# acknowledged before this reply is in it. The copy is a file of its own (mode 0600) in
+# the backups folder of medd's state directory, since medd may write nowhere else: copy
+# it where it belongs and remove it; medd removes it itself once this connection closes,
+# and at start-up. medctl backup FILE does all of this.
+method Backup() -> (
+  # The copy's absolute path.
+  file: string,
+  bytes: int,
+  # Rows of its event log and of its dose table.
+  events: int,
+  doses: int,
+  # Its ledger schema version, such as v3.
+  schema: string
+)
+
 # Streams one reply per state change; call with "more": true.
 # event is the journal event kind (fired, taken, snoozed, skipped, missed, ...);
 # for expiring and expired, dose is named after the medication and its expires date.
@@ -176,6 +192,10 @@ error InvalidConfig (errors: []string)
 
 # The ledger could not record the answer (disk full, read-only) or read the history it (or a Reload) needed; nothing was acknowledged or changed.
 error StorageFailed (message: string)
+
+# The backup could not be written (the state directory is full or read-only); nothing
+# was left behind.
+error BackupFailed (message: string)
 
 """
 }

@@ -10,6 +10,7 @@ public enum ControlRequest: Hashable, Sendable {
     case medications
     case reload
     case adherence(Adherence)
+    case backup
     case watch
 
     /// Parameters of `ListDoses`; nil means the default range or all medications.
@@ -122,6 +123,7 @@ struct ControlMethod: Sendable {
                       optional: ["since": .nonEmptyString, "until": .nonEmptyString, "medication": .nonEmptyString]) {
             .adherence(.init(since: $0.string("since"), until: $0.string("until"), medication: $0.string("medication")))
         },
+        ControlMethod("io.medd.Control.Backup") { _ in .backup },
         ControlMethod("io.medd.Control.Watch", streams: true) { _ in .watch },
     ]
 

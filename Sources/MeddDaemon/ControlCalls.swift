@@ -20,13 +20,17 @@ final class ControlCalls {
     private let clock: DaemonClock
     private let startedAt: Instant
     private let reload: () -> Result<Void, ReloadErrors>
+    /// Starts a backup for a connection's `Backup` call.
+    private let backup: (ControlConnection) -> ControlConnection.Response
     /// `Status`'s `desktop` object; nil when medd shows no notifications.
     private let desktop: () -> JSONValue?
 
     init(runner: EffectRunner, ledger: any LedgerStore, clock: DaemonClock, startedAt: Instant,
-         desktop: @escaping () -> JSONValue? = { nil }, reload: @escaping () -> Result<Void, ReloadErrors>) {
+         desktop: @escaping () -> JSONValue? = { nil }, backup: @escaping (ControlConnection) -> ControlConnection.Response,
+         reload: @escaping () -> Result<Void, ReloadErrors>) {
         self.runner = runner
         self.desktop = desktop
+        self.backup = backup
         self.ledger = ledger
         self.clock = clock
         self.startedAt = startedAt
@@ -106,6 +110,8 @@ final class ControlCalls {
             })
         case .adherence(let request):
             return .reply(reply { () throws(VarlinkError) in try adherence(request) })
+        case .backup:
+            return backup(connection)
         case .watch:
             return .watch
         }

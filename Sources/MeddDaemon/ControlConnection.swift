@@ -44,6 +44,8 @@ final class ControlConnection: @unchecked Sendable {
     private var eventsAfterStreamBytes = 0
     private let dispatch: (VarlinkCall, ControlConnection) -> Response
     private let onClose: (ControlConnection) -> Void
+    /// What the calls made on this connection left to do when it closes (`whenClosed`).
+    private var closeHandlers: [() -> Void] = []
 
     init(stream: StreamConnection, dispatch: @escaping (VarlinkCall, ControlConnection) -> Response,
          onClose: @escaping (ControlConnection) -> Void) {
@@ -91,6 +93,20 @@ final class ControlConnection: @unchecked Sendable {
         source = nil
         stream.close()
         onClose(self)
+        let handlers = closeHandlers
+        closeHandlers = []
+        for handler in handlers { handler() }
+    }
+
+    /// Runs `body` once the connection closes (at once if it has): the end of what a call handed
+    /// the client, such as a backup copy.
+    func whenClosed(_ body: @escaping () -> Void) {
+        if closed { body() } else { closeHandlers.append(body) }
+    }
+
+    /// Work going on for the call it waits on counts as activity: it is not idle.
+    func noteActivity() {
+        lastActivity = EventLoop.wallClockUsec()
     }
 
     private func ready(_ events: IOEvents) {

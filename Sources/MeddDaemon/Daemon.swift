@@ -27,6 +27,7 @@ public final class Daemon: @unchecked Sendable {
     private var wake: WakeTimer!
     private var retryAfterFailure: WakeTimer!
     private var answerCommit: DeferredTask!
+    private var backups: LedgerBackups!
     private var desktop: DesktopNotifier?
     private var presence: PresenceWatcher?
     private var lastReturn: Instant?
@@ -74,7 +75,8 @@ public final class Daemon: @unchecked Sendable {
         }
         runner = EffectRunner(book: book, ledger: ledger, outlets: self)
         calls = ControlCalls(runner: runner, ledger: ledger, clock: clock, startedAt: startedAt,
-                             desktop: { [unowned self] in self.desktopStatus() }) { [unowned self] in self.reload() }
+                             desktop: { [unowned self] in self.desktopStatus() },
+                             backup: { [unowned self] in self.backups.start(for: $0) }) { [unowned self] in self.reload() }
     }
 
     /// Opens the control socket, catches up on what came due while medd was down, tells the
@@ -120,6 +122,9 @@ public final class Daemon: @unchecked Sendable {
             self.advance()
         }
         answerCommit = try DeferredTask(loop: loop) { [unowned self] in self.runner.commitWaitingAnswers() }
+        backups = try LedgerBackups(folder: FileSystem.absolute(options.stateDirectory) + "/" + LedgerBackups.folderName,
+                                    ledger: ledger, loop: loop, pagesPerStep: options.backupPagesPerStep, log: log)
+        backups.removeStale()
         server = ControlServer(socket: socket, loop: loop, log: log) { [unowned self] call, connection in
             self.calls.respond(to: call, from: connection)
         }

@@ -10,14 +10,18 @@ public struct DaemonOptions: Sendable {
     public var pretendNow: Instant?
     /// Also print each dose event on standard error (when it is a terminal).
     public var echoEvents: Bool
+    /// How many ledger pages a backup copies per loop turn (tests make it small to stretch a backup).
+    public var backupPagesPerStep: Int
+    public static let defaultBackupPagesPerStep = LedgerBackups.defaultPagesPerStep
 
     public init(configPath: String, stateDirectory: String, socketPath: String, desktop: Bool = true,
-                pretendNow: Instant? = nil, echoEvents: Bool = false) {
+                pretendNow: Instant? = nil, echoEvents: Bool = false, backupPagesPerStep: Int = defaultBackupPagesPerStep) {
         self.configPath = configPath
         self.stateDirectory = stateDirectory
         self.socketPath = socketPath
         self.desktop = desktop
         self.pretendNow = pretendNow
         self.echoEvents = echoEvents
+        self.backupPagesPerStep = max(1, backupPagesPerStep)
     }
 }

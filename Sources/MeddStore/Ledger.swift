@@ -342,6 +342,10 @@ public final class Ledger {
         }
     }
 
+    public func startBackup(to path: String) throws(LedgerError) -> any LedgerBackup {
+        try LedgerCopy(source: connection, path: path)
+    }
+
     /// SQLite's own consistency check: "ok" when the file is sound.
     public func integrityCheck() throws(LedgerError) -> String {
         try read("check integrity") { () throws(SQLiteError) in try connection.text("PRAGMA integrity_check") ?? "no answer" }

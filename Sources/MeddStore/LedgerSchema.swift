@@ -1,7 +1,7 @@
 import SQLite
 
 /// The ledger's tables, as versioned migrations. Never edit a shipped migration: add one.
-enum LedgerSchema {
+public enum LedgerSchema {
     /// Where the applied migrations are listed. The name is the one earlier medd versions (built on
     /// GRDB's migrator) gave it, so their ledgers open as they are.
     static let appliedTable = "grdb_migrations"
@@ -73,6 +73,14 @@ enum LedgerSchema {
             CREATE INDEX event_expiry ON event(seq) WHERE kind IN ('expiring', 'expired');
             """),
     ]
+
+    /// A migration's version: its identifier up to the first colon ("v3" of "v3: tracking and expiry").
+    static func version(of identifier: String) -> String {
+        String(identifier.prefix { $0 != ":" })
+    }
+
+    /// The schema this medd writes: the version of its last migration.
+    public static var currentVersion: String { version(of: migrations[migrations.count - 1].identifier) }
 
     enum Outcome {
         case migrated

@@ -21,6 +21,10 @@ public protocol LedgerStore: AnyObject {
     func markJournaled(_ sequence: [Int64]) throws(LedgerError)
     /// Housekeeping after a commit's consequences are out (a WAL checkpoint now and then).
     func checkpointIfDue()
+    /// Starts a copy of the ledger into a new file at `path` (mode 0600, never replacing a file), made
+    /// a bounded part per `LedgerBackup.step` while commits go on; the step that finishes it leaves
+    /// every commit made until then in the copy.
+    func startBackup(to path: String) throws(LedgerError) -> any LedgerBackup
 }
 
 extension Ledger: LedgerStore {}

@@ -6,18 +6,20 @@ import CSQLite
 /// commit is parsed once; others are prepared for the one run.
 public final class SQLiteConnection {
     public let path: String
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
 
-    /// Opens `path` for reading and writing, creating the file if it does not exist and `create` is set.
-    public init(path: String, create: Bool = true) throws(SQLiteError) {
+    /// Opens `path` for reading and writing, creating the file if it does not exist and `create` is set;
+    /// with `readOnly`, for reading only (never created).
+    public init(path: String, create: Bool = true, readOnly: Bool = false) throws(SQLiteError) {
         // One thread at a time per connection (NOMUTEX) is safe only in a thread-safe build of SQLite.
         guard sqlite3_threadsafe() != 0 else {
             throw SQLiteError(kind: .other, code: SQLITE_MISUSE, message: "this SQLite library was built without thread safety")
         }
         self.path = path
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        let flags = access | SQLITE_OPEN_NOMUTEX
         let result = sqlite3_open_v2(path, &opened, flags, nil)
         guard result == SQLITE_OK, let opened else {
             let error = SQLiteError(code: result, connection: opened)

@@ -5,6 +5,9 @@ public enum CurrentProcess {
     /// The real user ID the process runs as.
     public static var userID: UInt32 { getuid() }
 
+    /// This process's ID.
+    public static var processID: Int32 { getpid() }
+
     /// Flushes standard output and ends the process with `status`.
     public static func exit(_ status: Int32) -> Never {
         Glibc.exit(status)

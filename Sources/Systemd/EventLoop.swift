@@ -46,6 +46,13 @@ public final class EventLoop: @unchecked Sendable {
         return UInt64(spec.tv_sec) * 1_000_000 + UInt64(spec.tv_nsec / 1000)
     }
 
+    /// The monotonic clock read now, in microseconds: for durations, which a clock step must not skew.
+    public static func monotonicUsec() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return UInt64(spec.tv_sec) * 1_000_000 + UInt64(spec.tv_nsec / 1000)
+    }
+
     /// Sends `WATCHDOG=1` at half of `$WATCHDOG_USEC` from inside the loop, when the service
     /// manager asked for it. Returns whether the watchdog is on.
     @discardableResult

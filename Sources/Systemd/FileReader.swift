@@ -22,6 +22,23 @@ public enum FileReader {
         }
     }
 
+    /// Up to the first `count` bytes of the file at `path` (fewer when the file is shorter).
+    public static func firstBytes(at path: String, count: Int) throws(SystemError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw SystemError("open(\(path))", errno: errno) }
+        defer { Glibc.close(descriptor) }
+        var contents = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let read = try DescriptorIO.retryingInterrupts("read(\(path))") {
+                contents[filled...].withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            }
+            if read == 0 { break }
+            filled += read
+        }
+        return Array(contents[..<filled])
+    }
+
     /// Where the symbolic link at `path` points.
     public static func symlinkTarget(at path: String) throws(SystemError) -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

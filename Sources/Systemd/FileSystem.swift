@@ -17,7 +17,8 @@ public enum FileSystem {
         }
     }
 
-    private static func isDirectory(_ path: String) -> Bool {
+    /// Whether `path` is a directory (following symbolic links).
+    public static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
@@ -31,7 +32,7 @@ public enum FileSystem {
             unlink(temporary)
             throw error
         }
-        guard rename(temporary, path) == 0 else {
+        guard Glibc.rename(temporary, path) == 0 else {
             let failure = SystemError("rename(\(temporary), \(path))", errno: errno)
             unlink(temporary)
             throw failure
@@ -52,6 +53,44 @@ public enum FileSystem {
     /// The last component of `path`.
     public static func name(of path: String) -> String {
         path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    /// Whether anything (a file, a directory, a dangling link's target aside) exists at `path`.
+    public static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
+    /// The size in bytes of the file at `path`.
+    public static func size(of path: String) throws(SystemError) -> Int {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw SystemError("stat(\(path))", errno: errno) }
+        return Int(status.st_size)
+    }
+
+    /// Whether the two paths name the same file (device and inode); false when either is missing.
+    public static func isSameFile(_ first: String, _ second: String) -> Bool {
+        var one = stat()
+        var other = stat()
+        guard stat(first, &one) == 0, stat(second, &other) == 0 else { return false }
+        return one.st_dev == other.st_dev && one.st_ino == other.st_ino
+    }
+
+    /// The names in the directory at `path`, without `.` and `..`, in no particular order.
+    public static func names(in path: String) throws(SystemError) -> [String] {
+        guard let directory = opendir(path) else { throw SystemError("opendir(\(path))", errno: errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// The absolute form of `path`: itself when it starts with `/`, else under the working directory.
+    public static func absolute(_ path: String) throws(SystemError) -> String {
+        path.hasPrefix("/") ? path : try currentDirectory() + "/" + path
     }
 
     /// The process's working directory.

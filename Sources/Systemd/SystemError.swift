@@ -33,6 +33,10 @@ extension SystemError {
     /// What sd-journal says of a file that is not a journal file it can read (too short, bad header,
     /// a newer format).
     public var isNotAJournalFile: Bool { [ENODATA, EBADMSG, EPROTONOSUPPORT].contains(errno) }
+    /// The file system is mounted read-only.
+    public var readOnlyFileSystem: Bool { errno == EROFS }
+    /// Something is already there (a file that must not be replaced).
+    public var alreadyExists: Bool { errno == EEXIST }
 
     /// True when a journal send failed because no journald is listening (no socket, or a stale one):
     /// keep the entry and retry later. Other errors (say `EMSGSIZE`) will not go away by waiting.

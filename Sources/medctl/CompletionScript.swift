@@ -59,7 +59,11 @@ struct CompletionScript {
             let options = verb.options + CommandLineParser.globalOptions + [CommandLineParser.helpOption]
             text += "        \(verb.name))\n"
             text += "            case $prev in\n" + valueCases(options, indent: "                ") + "            esac\n"
-            text += "            COMPREPLY=($(compgen -W '\(words(options))' -- \"$cur\")) ;;\n"
+            if verb.operand?.takesPath == true {
+                text += "            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '\(words(options))' -- \"$cur\")); else COMPREPLY=($(compgen -f -- \"$cur\")); fi ;;\n"
+            } else {
+                text += "            COMPREPLY=($(compgen -W '\(words(options))' -- \"$cur\")) ;;\n"
+            }
         }
         text += """
                 esac
@@ -88,7 +92,9 @@ struct CompletionScript {
         for verb in verbs {
             let options = verb.options + CommandLineParser.globalOptions + [CommandLineParser.helpOption]
             var arguments = options.map(spec)
-            if let operand = verb.operand { arguments.append("'\(operand.repeats ? "*" : "1"):\(zshEscaped(operand.valueName)): '") }
+            if let operand = verb.operand {
+                arguments.append("'\(operand.repeats ? "*" : "1"):\(zshEscaped(operand.valueName)):\(operand.takesPath ? "_files" : " ")'")
+            }
             text += "                \(verb.name)) _arguments \(arguments.joined(separator: " ")) ;;\n"
         }
         text += "                help) _describe -t verbs 'medctl verb' verbs ;;\n"
@@ -122,6 +128,7 @@ struct CompletionScript {
         text += "complete -c 'medctl' -n '__fish_seen_subcommand_from help' -a '\(verbs.map { $0.name }.joined(separator: " "))'\n"
         for verb in verbs {
             for option in verb.options { text += line(option, condition: " -n '__fish_seen_subcommand_from \(verb.name)'") }
+            if verb.operand?.takesPath == true { text += "complete -c 'medctl' -n '__fish_seen_subcommand_from \(verb.name)' -F\n" }
         }
         return text
     }

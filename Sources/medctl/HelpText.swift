@@ -25,7 +25,9 @@ enum HelpText {
             let synopsis = option.synopsis + (option.repeats ? " …" : "")
             usage += option.isRequired ? " \(synopsis)" : " [\(synopsis)]"
         }
-        if let operand = verb.operand { usage += operand.repeats ? " \(operand.valueName) …" : " [\(operand.valueName)]" }
+        if let operand = verb.operand {
+            usage += operand.repeats ? " \(operand.valueName) …" : operand.isRequired ? " \(operand.valueName)" : " [\(operand.valueName)]"
+        }
         var text = wrapped("OVERVIEW: \(verb.abstract)", indent: 2) + "\n"
         text += wrapped("USAGE: " + usage, indent: 2) + "\n"
         if let operand = verb.operand {

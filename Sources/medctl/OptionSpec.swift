@@ -38,4 +38,8 @@ struct OperandSpec: Equatable {
     let help: String
     /// Any number may follow, rather than at most one.
     var repeats = false
+    /// The verb cannot run without it (the verb checks; the help shows it without brackets).
+    var isRequired = false
+    /// It names a file, and completion offers paths.
+    var takesPath = false
 }

@@ -49,7 +49,17 @@ struct Medd: ParsableCommand {
     @Flag(help: "With --check or --plan: print JSON.")
     var json = false
 
+    @Option(help: ArgumentHelp("Check FILE (a ledger backup, `medctl backup`) and make it the ledger of the state directory, keeping the one it replaces; medd must not be running there. Starts nothing.",
+                               valueName: "FILE"))
+    var restore: String?
+
     func validate() throws {
+        if let restore {
+            guard !restore.isEmpty else { throw ValidationError("--restore needs a FILE") }
+            if check || plan || json || from != nil || days != nil || config != nil || socket != nil || noDesktop || pretendNow != nil {
+                throw ValidationError("--restore takes no option but --state-dir: it replaces the ledger of a stopped medd and starts nothing")
+            }
+        }
         if check && plan { throw ValidationError("--check and --plan cannot be combined") }
         if !plan, from != nil || days != nil { throw ValidationError("--from and --days go with --plan") }
         if !check && !plan && json { throw ValidationError("--json goes with --check or --plan") }
@@ -67,6 +77,12 @@ struct Medd: ParsableCommand {
         }
     }
 
+    /// `MEDD_BACKUP_PAGES_PER_STEP`, for tests that stretch a backup over many loop turns.
+    private static func backupPagesPerStep() -> Int {
+        ProcessEnvironment.variables["MEDD_BACKUP_PAGES_PER_STEP"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+            ?? DaemonOptions.defaultBackupPagesPerStep
+    }
+
     func run() throws {
         let paths = DefaultPaths(environment: ProcessEnvironment.variables)
         // Before the loop's signals are blocked: Ctrl-C must stop a check reading a slow file.
@@ -76,6 +92,14 @@ struct Medd: ParsableCommand {
             }
             let status = check ? ConfigCheck.run(path: configPath, json: json)
                 : PlanListing.run(path: configPath, from: from.flatMap(PlanListing.Start.init), days: days, json: json)
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
+        if let restore {
+            guard let stateDirectory = stateDir ?? paths.stateDirectory else {
+                throw ValidationError("HOME is not set: pass --state-dir")
+            }
+            let status = RestoreLedger.run(file: restore, stateDirectory: stateDirectory)
             if status != 0 { throw ExitCode(status) }
             return
         }
@@ -103,7 +127,7 @@ struct Medd: ParsableCommand {
         }
         let options = DaemonOptions(configPath: configPath, stateDirectory: stateDirectory, socketPath: absoluteSocket,
                                     desktop: !noDesktop, pretendNow: pretendNow.flatMap(Instant.init(iso8601:)),
-                                    echoEvents: destination == .terminal)
+                                    echoEvents: destination == .terminal, backupPagesPerStep: Self.backupPagesPerStep())
         let status: Int32
         do {
             status = try Daemon(options: options, log: Logger(label: "medd")).run()

@@ -241,7 +241,7 @@ def test_help_lists_every_verb_and_explains_targets():
     out = subprocess.run([medctl_path(), "--help"], capture_output=True, text=True)
     assert out.returncode == 0
     for verb in ("check", "plan", "status", "doses", "today", "taken", "snooze", "skip", "meds", "adherence", "history",
-                 "export", "watch", "reload"):
+                 "export", "watch", "reload", "backup"):
         assert f"\n  {verb} " in out.stdout, verb
     assert "69 the daemon cannot be reached" in out.stdout
     taken = subprocess.run([medctl_path(), "taken", "--help"], capture_output=True, text=True).stdout
@@ -281,7 +281,7 @@ def test_completion_scripts_know_the_verbs():
     for shell, marker in (("bash", "complete"), ("zsh", "#compdef"), ("fish", "complete -c 'medctl'")):
         out = subprocess.run([medctl_path(), "--generate-completion-script", shell], capture_output=True, text=True)
         assert out.returncode == 0 and marker in out.stdout, shell
-        for verb in ("taken", "snooze", "adherence", "watch"):
+        for verb in ("taken", "snooze", "adherence", "watch", "backup"):
             assert verb in out.stdout, (shell, verb)
         checker = {"bash": ["bash", "-n"], "zsh": ["zsh", "-n"], "fish": ["fish", "--no-execute"]}[shell]
         if shutil.which(checker[0]):
@@ -306,6 +306,10 @@ def test_bash_completion_offers_verbs_options_and_values(tmp_path):
     assert complete("adherence", "--format", "c") == ["csv"]
     assert complete("export", "--format", "") == ["csv", "ics"]
     assert complete("--socket", "/s", "hist") == ["history"]
+    assert complete("back") == ["backup"]
+    assert complete("backup", "--") == ["--force", "--socket", "--json", "--help"]
+    (tmp_path / "medd-backup.sqlite").write_text("")
+    assert complete("backup", str(tmp_path / "medd-b")) == [str(tmp_path / "medd-backup.sqlite")]
 
 
 def test_check_and_plan_run_the_medd_beside_medctl_else_on_path(tmp_path):

@@ -20,6 +20,8 @@ import MeddControl
         #expect(try Self.request(#"{"method":"io.medd.Control.Reload","parameters":null}"#) == .reload)
         #expect(try Self.request(#"{"method":"io.medd.Control.Status","parameters":{}}"#) == .status)
         #expect(try Self.request(#"{"method":"io.medd.Control.Watch","more":true}"#) == .watch)
+        #expect(try Self.request(#"{"method":"io.medd.Control.Backup"}"#) == .backup)
+        #expect(throws: VarlinkDecodeError.self) { try Self.request(#"{"method":"io.medd.Control.Backup","parameters":{"file":"/tmp/x"}}"#) }
     }
 
     /// `ListDoses` with none, some and all of its parameters.

@@ -21,7 +21,7 @@ except Exception as error:  # the scanner raises SyntaxError and friends
     sys.exit(1)
 members = sorted(interface.members)
 print(f"interface_check: {interface.name}: {len(members)} members: {', '.join(members)}")
-expected = {"Status", "ListDoses", "Taken", "Snooze", "Skip", "Reload", "Adherence", "Watch",
+expected = {"Status", "ListDoses", "Taken", "Snooze", "Skip", "Reload", "Adherence", "Watch", "Backup", "BackupFailed",
             "Dose", "NoSuchDose", "NoSuchMedication", "NotYetDue", "Ambiguous",
             "LimitReached", "AlreadyFinal", "InvalidConfig"}
 missing = expected - set(members)

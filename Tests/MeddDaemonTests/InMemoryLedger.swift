@@ -1,5 +1,6 @@
 import MeddCore
 import MeddStore
+import Systemd
 
 /// The ledger in memory, with fault injection: the daemon's commit path tested without a disk.
 /// It keeps what `Ledger` keeps (events in order, watermark, stock counts, tracking instants, the journal outbox); it
@@ -81,6 +82,50 @@ final class InMemoryLedger: LedgerStore {
 
     func checkpointIfDue() {
         checkpointRequests += 1
+    }
+
+    /// How many steps an in-memory backup takes before it is complete.
+    var backupSteps = 3
+
+    /// A backup that, on its last step, writes one line per event recorded by then (the events a
+    /// daemon acknowledged before the backup's reply).
+    func startBackup(to path: String) throws(LedgerError) -> any LedgerBackup {
+        do {
+            try FileSystem.createNew(path)
+        } catch {
+            throw LedgerError(.readOnly, "cannot create \(path): \(error.reason)")
+        }
+        return Backup(ledger: self, path: path, steps: backupSteps)
+    }
+
+    final class Backup: LedgerBackup {
+        private weak var ledger: InMemoryLedger?
+        private let path: String
+        private var stepsLeft: Int
+
+        init(ledger: InMemoryLedger, path: String, steps: Int) {
+            self.ledger = ledger
+            self.path = path
+            stepsLeft = steps
+        }
+
+        func step(pages: Int) throws(LedgerError) -> LedgerBackupProgress {
+            stepsLeft -= 1
+            guard stepsLeft <= 0 else { return .copying(remaining: stepsLeft, total: stepsLeft + 1) }
+            let events = ledger?.events ?? []
+            let lines = events.map { "\($0.seq) \($0.event.kind.rawValue) \($0.event.dose.id)\n" }.joined()
+            do {
+                try FileSystem.replaceFile(path, with: Array(lines.utf8))
+            } catch {
+                throw LedgerError(.io, "cannot write \(path): \(error.reason)")
+            }
+            return .finished(LedgerBackupSummary(path: path, bytes: lines.utf8.count, events: events.count,
+                                                 doses: Set(events.map(\.event.dose.id)).count, schema: "in-memory"))
+        }
+
+        func abandon() {
+            FileSystem.removeFile(path)
+        }
     }
 
     /// Sequence numbers still waiting for the journal.

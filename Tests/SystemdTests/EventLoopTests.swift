@@ -44,6 +44,42 @@ import Testing
         #expect(timer.armedAt == nil)
     }
 
+    /// Deferred tasks run in the order they were armed. The daemon's shape: a client's message (io)
+    /// arms the group commit, whose reply brings the client's next message at once; a backup re-arms
+    /// its next step after each. The step must get its turn between commits, not wait for the
+    /// messages to stop.
+    @Test func aTaskArmedAgainAndAgainDoesNotStarveOneArmedEarlier() throws {
+        let loop = try EventLoop()
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        var order: [String] = []
+        var commits = 0
+        var commit: DeferredTask!
+        var step: DeferredTask!
+        let client = try loop.addIO(descriptor: fds[0]) { _ in
+            var byte: UInt8 = 0
+            _ = read(fds[0], &byte, 1)
+            commit.schedule()
+        }
+        commit = try DeferredTask(loop: loop) {
+            commits += 1
+            order.append("commit")
+            if commits < 6 { _ = write(fds[1], "x", 1) }  // the reply, and the next message at once
+        }
+        // The commit task is made at start-up; the backup's step task later, in a later loop iteration.
+        try loop.runOnce(timeoutUsec: 1_000)
+        step = try DeferredTask(loop: loop) {
+            order.append("step")
+            if order.filter({ $0 == "step" }).count < 3 { step.schedule() }
+        }
+        commit.schedule()
+        step.schedule()
+        try Self.spin(loop) { commits >= 6 }
+        #expect(Array(order.prefix(6)) == ["commit", "step", "commit", "step", "commit", "step"])
+        _ = client
+    }
+
     /// A readable descriptor calls its io handler.
     @Test func ioSourceSeesReadableDescriptor() throws {
         let loop = try EventLoop()

@@ -63,4 +63,46 @@ import Systemd
         umask(value)
         return value
     }
+
+    @Test func createNewNeverReplacesAFile() throws {
+        let root = Self.temporary()
+        try FileSystem.createDirectories(root)
+        try FileSystem.createNew(root + "/new", mode: 0o600)
+        var status = stat()
+        #expect(stat(root + "/new", &status) == 0 && status.st_mode & 0o777 == 0o600 && status.st_size == 0)
+        try Data("kept".utf8).write(to: URL(fileURLWithPath: root + "/new"))
+        #expect { try FileSystem.createNew(root + "/new") } throws: { ($0 as? SystemError)?.alreadyExists == true }
+        #expect(try String(contentsOfFile: root + "/new", encoding: .utf8) == "kept")
+    }
+
+    @Test func copyContentsCopiesEveryByteOverAnExistingFile() throws {
+        let root = Self.temporary()
+        try FileSystem.createDirectories(root)
+        let bytes = Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        try bytes.write(to: URL(fileURLWithPath: root + "/source"))
+        try Data("a longer earlier content that must go".utf8).write(to: URL(fileURLWithPath: root + "/copy"))
+        #expect(try FileSystem.copyContents(of: root + "/source", into: root + "/copy") == bytes.count)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: root + "/copy")) == bytes)
+        #expect(throws: SystemError.self) { try FileSystem.copyContents(of: root + "/missing", into: root + "/copy") }
+        #expect(throws: SystemError.self) { try FileSystem.copyContents(of: root + "/source", into: root + "/missing") }
+        #expect(!FileManager.default.fileExists(atPath: root + "/missing"))
+    }
+
+    @Test func linkRefusesAnExistingNameAndRenameReplacesIt() throws {
+        let root = Self.temporary()
+        try FileSystem.createDirectories(root)
+        try Data("one".utf8).write(to: URL(fileURLWithPath: root + "/one"))
+        try Data("two".utf8).write(to: URL(fileURLWithPath: root + "/two"))
+        #expect { try FileSystem.link(root + "/one", as: root + "/two") } throws: { ($0 as? SystemError)?.alreadyExists == true }
+        try FileSystem.link(root + "/one", as: root + "/three")
+        #expect(FileSystem.isSameFile(root + "/one", root + "/three"))
+        #expect(!FileSystem.isSameFile(root + "/one", root + "/two"))
+        try FileSystem.rename(root + "/one", to: root + "/two")
+        #expect(try String(contentsOfFile: root + "/two", encoding: .utf8) == "one")
+        #expect(!FileSystem.exists(root + "/one"))
+        #expect(Set(try FileSystem.names(in: root)) == ["two", "three"])
+        #expect(try FileSystem.size(of: root + "/two") == 3)
+        try FileSystem.sync(root)
+        try FileSystem.sync(root + "/two")
+    }
 }

@@ -1,0 +1,163 @@
+import MeddCore
+import SQLite
+import Systemd
+
+/// What a file must be before it becomes the ledger (`medd --restore`): an SQLite database as long
+/// as its header says, sound by SQLite's integrity check, a medd ledger whose every event and dose
+/// row this medd reads, of this medd's schema or an older one (which medd migrates when it starts).
+public enum LedgerFileCheck {
+    /// What the file holds.
+    public struct Report: Hashable, Sendable {
+        public var events: Int
+        public var doses: Int
+        /// Its schema version, such as "v3".
+        public var schema: String
+    }
+
+    /// The 16 bytes every SQLite database begins with.
+    static let magic = Array("SQLite format 3\u{0}".utf8)
+    static let headerSize = 100
+
+    /// Checks the file at `path` without writing it; `name` is how messages call it.
+    public static func check(_ path: String, name: String) throws(LedgerRestoreError) -> Report {
+        try checkHeader(path, name: name)
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(path: path, create: false, readOnly: true)
+        } catch {
+            throw damaged(name, error)
+        }
+        try checkIntegrity(connection, name: name)
+        let schema = try checkSchema(connection, name: name)
+        return try checkRows(connection, name: name, schema: schema)
+    }
+
+    /// The header's magic, page size and page count against the file's size: a truncated copy is
+    /// named as one, not left for SQLite to read past its end.
+    static func checkHeader(_ path: String, name: String) throws(LedgerRestoreError) {
+        let header: [UInt8]
+        let size: Int
+        do {
+            header = try FileReader.firstBytes(at: path, count: headerSize)
+            size = try FileSystem.size(of: path)
+        } catch {
+            throw LedgerRestoreError(.unreadable, "cannot read \(name): \(error.reason)")
+        }
+        guard !header.isEmpty else { throw LedgerRestoreError(.notSQLite, "\(name) is empty, not a medd ledger") }
+        guard header.starts(with: magic) || header.count < magic.count && magic.starts(with: header) else {
+            throw LedgerRestoreError(.notSQLite, "\(name) is not an SQLite database (it does not begin with \"SQLite format 3\"), so not a medd ledger")
+        }
+        guard header.count == headerSize else {
+            throw LedgerRestoreError(.truncated, "\(name) is truncated: it has \(size) bytes, fewer than an SQLite header's \(headerSize)")
+        }
+        let storedPageSize = Int(header[16]) << 8 | Int(header[17])
+        let pageSize = storedPageSize == 1 ? 65_536 : storedPageSize
+        guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else {
+            throw LedgerRestoreError(.damaged, "\(name) is damaged: its header gives a page size of \(storedPageSize) bytes")
+        }
+        let pageCount = bigEndian(header[28..<32])
+        // The header's page count is valid when the change counter was written with it (SQLite 3.7.0 on).
+        if pageCount > 0, header[24..<28] == header[92..<96] {
+            guard size >= pageCount * pageSize else {
+                throw LedgerRestoreError(.truncated, "\(name) is truncated: its header says \(pageCount) pages of \(pageSize) bytes (\(pageCount * pageSize) bytes), but the file has \(size)")
+            }
+        } else if size % pageSize != 0 {
+            throw LedgerRestoreError(.truncated, "\(name) is truncated: its \(size) bytes are not a whole number of \(pageSize)-byte pages")
+        }
+    }
+
+    private static func bigEndian(_ bytes: ArraySlice<UInt8>) -> Int {
+        bytes.reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    private static func checkIntegrity(_ connection: SQLiteConnection, name: String) throws(LedgerRestoreError) {
+        var findings: [String] = []
+        do {
+            try connection.forEachRow("PRAGMA integrity_check") { findings.append($0.text(0)) }
+        } catch {
+            throw damaged(name, error)
+        }
+        guard findings == ["ok"] else {
+            let shown = findings.prefix(3).joined(separator: "; ")
+            let more = findings.count > 3 ? " (and \(findings.count - 3) more)" : ""
+            throw LedgerRestoreError(.damaged, "\(name) is damaged: SQLite's integrity check found: \(shown)\(more)")
+        }
+    }
+
+    /// The schema version the file's applied migrations amount to; a file that lists migrations this
+    /// medd does not know was written by a newer medd.
+    private static func checkSchema(_ connection: SQLiteConnection, name: String) throws(LedgerRestoreError) -> String {
+        var tables: Set<String> = []
+        var applied: [String] = []
+        do {
+            try connection.forEachRow("SELECT name FROM sqlite_master WHERE type = 'table'") { tables.insert($0.text(0)) }
+            if tables.contains(LedgerSchema.appliedTable) {
+                try connection.forEachRow("SELECT identifier FROM \(LedgerSchema.appliedTable) ORDER BY rowid") { applied.append($0.text(0)) }
+            }
+        } catch {
+            throw damaged(name, error)
+        }
+        let first = LedgerSchema.migrations[0].identifier
+        guard applied.contains(first) else {
+            throw LedgerRestoreError(.notALedger, "\(name) is an SQLite database but not a medd ledger (it has no \(LedgerSchema.appliedTable) table listing migration \(first))")
+        }
+        let known = LedgerSchema.migrations.map(\.identifier)
+        let unknown = applied.filter { !known.contains($0) }
+        guard unknown.isEmpty else {
+            let fileVersion = LedgerSchema.version(of: unknown[unknown.count - 1])
+            throw LedgerRestoreError(.newerSchema, "\(name) was written by a newer medd: its ledger schema is \(fileVersion) (migrations this medd does not know: \(unknown.joined(separator: ", "))), and this medd (\(MeddVersion.current)) reads schema \(LedgerSchema.currentVersion) and older. Restore it with a medd as new as the one that wrote it")
+        }
+        let missing = LedgerSchema.migrations.filter { applied.contains($0.identifier) }
+            .flatMap { createdTables($0.sql) }.filter { !tables.contains($0) }
+        guard missing.isEmpty else {
+            throw LedgerRestoreError(.notALedger, "\(name) is not a complete medd ledger: it lacks the table(s) \(missing.joined(separator: ", "))")
+        }
+        let lastKnown = known.last { applied.contains($0) } ?? first
+        return LedgerSchema.version(of: lastKnown)
+    }
+
+    /// The names of the tables `sql` creates.
+    private static func createdTables(_ sql: String) -> [String] {
+        sql.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            guard words.count >= 3, words[0] == "CREATE", words[1] == "TABLE" else { return nil }
+            return String(words[2])
+        }
+    }
+
+    /// Every event and dose row reads as medd reads it, and every dose names events the file has.
+    private static func checkRows(_ connection: SQLiteConnection, name: String, schema: String) throws(LedgerRestoreError) -> Report {
+        var events = 0
+        var unreadableEvents = 0
+        var doses = 0
+        var unreadableDoses = 0
+        var danglingDoses = 0
+        do {
+            try connection.forEachRow("SELECT \(EventRow.selection) FROM event e") { row in
+                events += 1
+                if EventRow.decode(row) == nil { unreadableEvents += 1 }
+            }
+            try connection.forEachRow("SELECT id, state FROM dose") { row in
+                doses += 1
+                if DoseID(parsing: row.text(0)) == nil || DoseState(rawValue: row.text(1)) == nil { unreadableDoses += 1 }
+            }
+            try connection.forEachRow("PRAGMA foreign_key_check") { _ in danglingDoses += 1 }
+        } catch {
+            throw damaged(name, error)
+        }
+        guard unreadableEvents == 0, unreadableDoses == 0 else {
+            throw LedgerRestoreError(.damaged, "\(name) is damaged: \(unreadableEvents) of its \(events) events and \(unreadableDoses) of its \(doses) doses cannot be read (an unknown kind, source, state or dose ID)")
+        }
+        guard danglingDoses == 0 else {
+            throw LedgerRestoreError(.damaged, "\(name) is damaged: \(danglingDoses) row(s) name events it does not have")
+        }
+        return Report(events: events, doses: doses, schema: schema)
+    }
+
+    private static func damaged(_ name: String, _ error: SQLiteError) -> LedgerRestoreError {
+        switch error.kind {
+        case .corrupt: LedgerRestoreError(.damaged, "\(name) is damaged: SQLite says \(error.message)")
+        default: LedgerRestoreError(.unreadable, "cannot read \(name) with SQLite: \(error.message)")
+        }
+    }
+}
