@@ -4,7 +4,7 @@ public import MeddCore
 /// the lateness of each dose and its stock, and a calendar of the days. Times are already in words
 /// of the user's zone, so a renderer needs no zone: this is what `medd-report-pdf` reads as JSON.
 public struct Report: Hashable, Sendable {
-    /// What made it: "medd 0.6.0".
+    /// What made it: "medd 0.7.0".
     public var generator: String
     /// When it was made, local time: "2026-11-22 09:00".
     public var generatedAt: String

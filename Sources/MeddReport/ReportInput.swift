@@ -14,7 +14,7 @@ public struct ReportInput: Sendable {
     public var source: String
     /// The machine the doses were recorded on, when it is not this one (a journal from elsewhere).
     public var host: String?
-    /// What made the report: "medd 0.6.0".
+    /// What made the report: "medd 0.7.0".
     public var generator: String
     public var paper: Paper
     /// The people the medications are for, with their names where the configuration gives one.
