@@ -15,6 +15,8 @@ packages+=(dbus-daemon dbus-bin xvfb dunst notification-daemon xdotool imagemagi
 # localedef (from locales) for the LC_PAPER default, and scripts/screenshot-report.py renders the HTML with
 # headless Chromium.
 packages+=(libcairo2-dev libpango1.0-dev poppler-utils locales chromium)
+# A backup onto a vfat image, as on a USB stick (Tests/EndToEnd/test_backup.py): mkfs.vfat.
+packages+=(dosfstools)
 # GNU time, for the peak memory of the commands Benchmarks/medctl compares.
 packages+=(time)
 # The shells whose completion scripts medctl writes, to check each script parses (bash is always there).

@@ -24,6 +24,12 @@
 int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
 int pipe2(int fds[2], int flags);
 int sync_file_range(int fd, off_t offset, off_t count, unsigned int flags);
+int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
+
+/// Renames `from` to `to` unless `to` exists (renameat2's RENAME_NOREPLACE); -1 with errno EEXIST if it does.
+static inline int medd_rename_no_replace(const char *from, const char *to) {
+    return renameat2(AT_FDCWD, from, AT_FDCWD, to, 1 /* RENAME_NOREPLACE */);
+}
 
 /// Starts writing back a file's dirty pages without waiting (sync_file_range's SYNC_FILE_RANGE_WRITE).
 static inline int medd_start_writeback(int fd) {

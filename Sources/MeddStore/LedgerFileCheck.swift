@@ -89,13 +89,21 @@ public enum LedgerFileCheck {
     private static func checkSchema(_ connection: SQLiteConnection, name: String) throws(LedgerRestoreError) -> String {
         var tables: Set<String> = []
         var applied: [String] = []
+        var foreign: [String] = []
         do {
             try connection.forEachRow("SELECT name FROM sqlite_master WHERE type = 'table'") { tables.insert($0.text(0)) }
+            // No medd ledger has triggers or views; a trigger would run inside medd's own commits.
+            try connection.forEachRow("SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view') ORDER BY name") {
+                foreign.append("\($0.text(0)) \($0.text(1))")
+            }
             if tables.contains(LedgerSchema.appliedTable) {
                 try connection.forEachRow("SELECT identifier FROM \(LedgerSchema.appliedTable) ORDER BY rowid") { applied.append($0.text(0)) }
             }
         } catch {
             throw damaged(name, error)
+        }
+        guard foreign.isEmpty else {
+            throw LedgerRestoreError(.notALedger, "\(name) is not a medd ledger as medd writes it: it holds \(foreign.joined(separator: ", ")), which no medd ledger has")
         }
         let first = LedgerSchema.migrations[0].identifier
         guard applied.contains(first) else {

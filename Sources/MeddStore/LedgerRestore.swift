@@ -46,6 +46,15 @@ public enum LedgerRestore {
             throw LedgerRestoreError(.sameFile, "\(file) is the ledger of \(directory) itself; there is nothing to restore")
         }
         let staged = ledger + ".restoring"
+        guard !FileSystem.isSameFile(file, staged) else {
+            throw LedgerRestoreError(.sameFile, "\(file) is the copy an interrupted restore left in \(directory); copy it elsewhere and restore that")
+        }
+        if ((try? FileSystem.size(of: file + "-wal")) ?? 0) > 0 {
+            // Restored alone, the file would lose what its log holds: a ledger copied while it was open.
+            throw LedgerRestoreError(.damaged, "\(file)-wal beside it holds writes that are not in \(file) yet (a ledger copied while medd "
+                                     + "had it open); restoring the file alone would lose them. Fold them in first with "
+                                     + "sqlite3 \(file) 'PRAGMA wal_checkpoint(TRUNCATE)', or restore a file written by medctl backup")
+        }
         removeWithSideFiles(staged)
         do {
             try FileSystem.createNew(staged, mode: 0o600)

@@ -3,7 +3,8 @@ import CSystemd
 /// Work run once the loop has dispatched everything else that is ready: an sd-event defer source at
 /// idle priority, armed by `schedule()`. Used to batch what several sources asked for in one pass.
 ///
-/// Tasks scheduled at once run in the order they were scheduled. sd-event orders pending sources of
+/// A task armed in a later loop iteration runs after those armed in earlier ones (within one
+/// iteration sd-event picks). sd-event orders pending sources of
 /// one priority by when they became pending, and a defer source stays pending from its first arming
 /// on (re-enabling it does not renew that), so a task re-armed for ever would otherwise always run
 /// before one armed later: the group commit, armed again by every answer, would keep a backup's
@@ -28,9 +29,15 @@ public final class DeferredTask: @unchecked Sendable {
     /// Runs the handler once, after the sources that are ready now (and after tasks scheduled before).
     public func schedule() {
         guard !armed else { return }
-        armed = true
         if source == nil { source = try? makeSource() }
-        if let pointer = source?.pointer { sd_event_source_set_enabled(pointer, Int32(SD_EVENT_ONESHOT)) }
+        if source == nil {
+            // No fresh source (out of memory): the one that ran last still runs the task, in its old place.
+            source = retired
+            retired = nil
+        }
+        guard let pointer = source?.pointer else { return }  // not armed: the next schedule() tries again
+        armed = true
+        sd_event_source_set_enabled(pointer, Int32(SD_EVENT_ONESHOT))
     }
 
     private func run() {

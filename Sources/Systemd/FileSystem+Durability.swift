@@ -64,6 +64,23 @@ extension FileSystem {
         guard Glibc.link(existing, new) == 0 else { throw SystemError("link(\(existing), \(new))", errno: errno) }
     }
 
+    /// Puts `source` in place as `destination` unless something is there already (never replaces it):
+    /// a second name, or where the file system has no hard links (vfat and exFAT: a USB stick) a
+    /// rename that refuses to replace.
+    public static func moveNoReplace(_ source: String, to destination: String) throws(SystemError) {
+        if Glibc.link(source, destination) == 0 {
+            Glibc.unlink(source)
+            return
+        }
+        let linkError = errno
+        guard [EPERM, EOPNOTSUPP, ENOSYS, EMLINK].contains(linkError) else {
+            throw SystemError("link(\(source), \(destination))", errno: linkError)
+        }
+        guard medd_rename_no_replace(source, destination) == 0 else {
+            throw SystemError("renameat2(\(source), \(destination), RENAME_NOREPLACE)", errno: errno)
+        }
+    }
+
     /// Moves `source` to `destination` in one step, replacing what `destination` named.
     public static func rename(_ source: String, to destination: String) throws(SystemError) {
         guard Glibc.rename(source, destination) == 0 else { throw SystemError("rename(\(source), \(destination))", errno: errno) }

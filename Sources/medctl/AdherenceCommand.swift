@@ -68,9 +68,7 @@ struct AdherenceCommand: Verb, RangeFlags {
         range = try RangeOptions(arguments)
         journal = try JournalOptions(arguments)
         calendar = arguments.flag("calendar")
-        if let medication = range.medication, !MedicationID.isValid(medication) {
-            throw arguments.error("--med \(medication) is not a medication ID (lower-case letters, digits and '-')")
-        }
+        try range.requireValidMedication(arguments)
         format = try ReportFormat.resolve(arguments.value("format"), json: global.json, verb: Self.name)
         _ = try Period(range)
     }

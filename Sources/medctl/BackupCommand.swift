@@ -56,7 +56,7 @@ struct BackupCommand: Verb {
             throw ExitStatus.failure
         }
         try failing("cannot put the backup in place as \(file)") { () throws(SystemError) in
-            if force { try FileSystem.rename(temporary, to: file) } else { try FileSystem.link(temporary, as: file) }
+            if force { try FileSystem.rename(temporary, to: file) } else { try FileSystem.moveNoReplace(temporary, to: file) }
             try FileSystem.sync(directory)
         }
         if global.json {

@@ -43,9 +43,7 @@ struct HistoryCommand: Verb, RangeFlags {
         self.global = global
         range = try RangeOptions(arguments)
         journal = try JournalOptions(arguments)
-        if let medication = range.medication, journal.source != nil, !MedicationID.isValid(medication) {
-            throw arguments.error("--med \(medication) is not a medication ID (lower-case letters, digits and '-')")
-        }
+        if journal.source != nil { try range.requireValidMedication(arguments) }
         format = try ReportFormat.resolve(arguments.value("format"), json: global.json, verb: Self.name)
         let query = range.query(defaultStart: Self.defaultSince)
         if let from = query.from, let to = query.to, to <= from {

@@ -15,8 +15,9 @@ struct JournalOptions: Equatable, Sendable {
         --directory DIR and --file FILE (repeatable; not both) read journal files gathered from other \
         machines — by systemd-journal-remote, or copied — instead of this machine's journal, and imply \
         --from-journal. They read every user's medd entries and choose the final answers per machine \
-        (_HOSTNAME, _MACHINE_ID) and user (_UID), since dose IDs repeat across machines: each \
-        machine's counts are its own ledger's. --host NAME keeps the machines whose _HOSTNAME is NAME \
+        (_MACHINE_ID; _HOSTNAME for entries without one) and user (_UID), since dose IDs repeat across \
+        machines: each machine's counts are its own ledger's. A machine renamed midway stays one, shown \
+        under the host name of its latest entry. --host NAME keeps the machines whose _HOSTNAME is NAME \
         (also with the local journal); a name no entry has is an error listing the hosts there are.
         """
 

@@ -21,6 +21,14 @@ struct RangeOptions<Flags: RangeFlags>: Sendable {
         person = try arguments.value(PersonOption.option.name)
     }
 
+    /// Refuses a `--med` that cannot be a medication ID, for the verbs that read it themselves (the
+    /// journal, a report) rather than leave it to the daemon.
+    func requireValidMedication(_ arguments: ParsedArguments) throws(UsageError) {
+        if let medication, !MedicationID.isValid(medication) {
+            throw arguments.error("--med \(medication) is not a medication ID (lower-case letters, digits and '-')")
+        }
+    }
+
     /// The range as given, starting at `defaultStart` when no start was given; an end given as a
     /// length counts from the start.
     func query(defaultStart: When? = nil, now: Instant = LocalTimeText.now()) -> DoseQuery {

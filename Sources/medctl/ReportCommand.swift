@@ -81,9 +81,7 @@ struct ReportCommand: Verb, RangeFlags {
             throw arguments.error("--format pdf or --format html is required (or an --output file ending in .pdf or .html)")
         }
         self.format = format
-        if let medication = range.medication, !MedicationID.isValid(medication) {
-            throw arguments.error("--med \(medication) is not a medication ID (lower-case letters, digits and '-')")
-        }
+        try range.requireValidMedication(arguments)
         if let paper: Paper = try arguments.value("paper") {
             self.paper = paper
         } else {

@@ -179,7 +179,7 @@ class Daemon:
                         return lines
                 remaining = deadline - time.monotonic()
                 if remaining <= 0 or self.process.poll() is not None:
-                    output = self.output() if self.process.poll() is not None else ""
+                    output = self.output() if self.process.poll() is not None else self.stacks()
                     raise AssertionError(f"medd did not send {wanted} (exit {self.process.poll()}): {output}")
                 self.datagram_seen.wait(min(remaining, 0.2))
 
@@ -254,6 +254,14 @@ class Daemon:
         except OSError:
             pass
         self.notify.close()
+
+    def stacks(self):
+        """Where a medd that is still running stands: each thread's stack (gdb), for a message."""
+        if not shutil.which("gdb"):
+            return "(still running; no gdb to show where)"
+        out = subprocess.run(["gdb", "-p", str(self.process.pid), "-batch", "-ex", "thread apply all bt 30"],
+                             capture_output=True, text=True, timeout=60)
+        return "still running, at:\n" + "\n".join(l for l in out.stdout.splitlines() if l.startswith(("#", "Thread")))
 
     def output(self):
         if self.process.poll() is None:

@@ -9,6 +9,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import sqlite3
 import subprocess
 import threading
@@ -301,3 +302,59 @@ def test_backups_at_once_and_copies_nobody_fetched_are_not_left_behind(daemons, 
     assert os.path.exists(reply["file"])
     daemon.start(PRETEND)
     assert os.listdir(folder) == []
+
+
+def test_a_backup_onto_a_fat_stick_and_what_restore_will_not_read_alone(daemons, med, tmp_path):
+    """vfat (a USB stick) has no hard links: the backup is put in place with a rename that replaces nothing.
+    A live ledger's copy with its -wal beside it, or a file with a trigger, is refused."""
+    daemon = daemons(storm_config(med), PRETEND)
+    for dose in dose_ids(med, 0)[:20]:
+        daemon.call("Taken", dose=dose)
+    image, stick = tmp_path / "stick.img", tmp_path / "stick"
+    mounted = None
+    if os.geteuid() == 0 and shutil.which("mkfs.vfat"):
+        stick.mkdir()
+        subprocess.run(["truncate", "-s", "16M", str(image)], check=True)
+        subprocess.run(["mkfs.vfat", str(image)], check=True, capture_output=True)
+        mounted = subprocess.run(["mount", "-o", "loop", str(image), str(stick)], capture_output=True, text=True)
+    if mounted is None or mounted.returncode != 0:
+        why = mounted.stderr.strip() if mounted is not None else "needs root and mkfs.vfat (dosfstools)"
+        print(f"\n{'!' * 78}\nWARNING: a backup onto vfat is NOT tested here: {why}\n{'!' * 78}")
+    else:
+        try:
+            target = str(stick / "medd.sqlite")
+            out = medctl(daemon, "backup", target)
+            assert out.returncode == 0, out
+            assert events(target) == events(os.path.join(daemon.state_dir, "ledger.sqlite"))
+            assert os.listdir(stick) == ["medd.sqlite"], "the temporary file is left on the stick"
+            out = medctl(daemon, "backup", target)
+            assert out.returncode == 2 and "--force" in out.stderr, out
+        finally:
+            subprocess.run(["umount", str(stick)], check=True)
+    backup = str(tmp_path / "good.sqlite")
+    assert medctl(daemon, "backup", backup).returncode == 0
+    daemon.stop()
+    state = daemon.state_dir
+    before = contents(state)
+
+    live = str(tmp_path / "live.sqlite")
+    shutil.copy(backup, live)
+    writer = sqlite3.connect(live)
+    writer.execute("PRAGMA journal_mode=WAL")
+    writer.execute("PRAGMA wal_autocheckpoint=0")
+    writer.execute("INSERT INTO meta (key, value) VALUES ('x-test', 1)")
+    writer.commit()
+    shutil.copy(live, live + ".copy")
+    shutil.copy(live + "-wal", live + ".copy-wal")
+    writer.close()
+    out = restore(live + ".copy", state)
+    assert out.returncode == REFUSED and "-wal beside it holds writes" in out.stderr, out
+
+    trapped = str(tmp_path / "trigger.sqlite")
+    shutil.copy(backup, trapped)
+    with sqlite3.connect(trapped) as connection:
+        connection.execute("CREATE TRIGGER eat AFTER INSERT ON event BEGIN DELETE FROM event; END")
+    connection.close()
+    out = restore(trapped, state)
+    assert out.returncode == REFUSED and "trigger eat" in out.stderr, out
+    assert contents(state) == before

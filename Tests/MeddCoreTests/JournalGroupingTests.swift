@@ -50,6 +50,21 @@ import Testing
         }
     }
 
+    /// A machine renamed midway is one ledger: a skip written as "laptop" is replaced by the taken written
+    /// as "notebook", and the group shows its latest name. Entries without a machine ID go by host name.
+    @Test func aRenamedMachineIsOneGroupUnderItsLatestName() {
+        let dose = Self.dose()
+        var renamed = Self.laptop
+        renamed.hostname = "notebook"
+        let groups = Self.grouped([Self.entry(.skipped, dose, on: Self.laptop), Self.entry(.taken, dose, at: 40, on: renamed)]).groups
+        #expect(groups.map(\.origin) == [renamed])
+        #expect(groups.map { $0.answers.map(\.event.kind) } == [[.taken]])
+        let anonymous = JournalOrigin(hostname: "old", machineID: nil, uid: 1000)
+        let other = JournalOrigin(hostname: "new", machineID: nil, uid: 1000)
+        let byName = Self.grouped([Self.entry(.skipped, dose, on: anonymous), Self.entry(.taken, dose, on: other)]).groups
+        #expect(byName.map(\.origin) == [other, anonymous], "without machine IDs, two host names are two machines")
+    }
+
     /// One machine, two users: two groups, as two ledgers.
     @Test func twoUsersOfOneMachineAreTwoGroups() {
         let dose = Self.dose()
@@ -81,7 +96,7 @@ import Testing
         #expect(grouping.groups.map(\.origin) == [renamed])
         #expect(grouping.groups.map { $0.answers.map(\.event.kind) } == [[.taken]])
         #expect(Self.grouped([Self.entry(.skipped, dose, on: Self.laptop), Self.entry(.taken, dose, at: 20, on: renamed)])
-            .groups.count == 2, "by origin, a rename is another group")
+            .groups.count == 1, "by origin too: the machine ID is the same")
     }
 
     /// A machine with answers, none in range, is still a group: with no answers.

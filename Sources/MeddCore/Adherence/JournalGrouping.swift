@@ -22,7 +22,7 @@ public struct JournalGrouping: Sendable {
     /// The person of each dose's final answer, per group.
     private var persons: [JournalOrigin: [DoseID: String]] = [:]
     private var people: [JournalOrigin: [String: String]] = [:]
-    /// The origin each group is shown as.
+    /// The origin each group is shown as: its latest entry's (a renamed machine under its new name).
     private var shownOrigin: [JournalOrigin: JournalOrigin] = [:]
 
     /// Every entry given, medd's or not, readable or not.
@@ -46,7 +46,7 @@ public struct JournalGrouping: Sendable {
         entriesRead += 1
         guard let event = DoseEvent(journalFields: fields) else { return }
         let origin = JournalOrigin(journalFields: fields)
-        let key = scope == .byOrigin ? origin : .unknown
+        let key = scope == .byOrigin ? origin.ledgerKey : .unknown
         shownOrigin[key] = origin
         let entryPerson = DoseEvent.person(inJournalFields: fields)
         if let entryPerson { peopleNamed.insert(entryPerson) }

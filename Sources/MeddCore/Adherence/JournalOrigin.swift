@@ -23,6 +23,13 @@ public struct JournalOrigin: Hashable, Comparable, Sendable {
         self.init(hostname: fields["_HOSTNAME"], machineID: fields["_MACHINE_ID"], uid: fields["_UID"].flatMap { UInt32($0) })
     }
 
+    /// What tells one ledger's entries from another's: the machine ID and user, whatever the host was
+    /// called when each entry was written (a machine renamed midway is still one ledger); the host
+    /// name only for entries without a machine ID.
+    public var ledgerKey: JournalOrigin {
+        JournalOrigin(hostname: machineID == nil ? hostname : nil, machineID: machineID, uid: uid)
+    }
+
     /// By host name, then machine ID, then user; what is missing sorts first.
     public static func < (lhs: JournalOrigin, rhs: JournalOrigin) -> Bool {
         (lhs.hostname ?? "", lhs.machineID ?? "", lhs.uid.map(Int64.init) ?? -1)
