@@ -152,7 +152,8 @@ class Daemon:
         self.process = subprocess.Popen(self.wrapper + args + self.extra_args, env=env, stdin=subprocess.DEVNULL,
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         if wait_ready:
-            self.wait_notify("READY=1")
+            # Generous: a start after SIGKILL sends a storm's outbox to a journald that may be busy rotating.
+            self.wait_notify("READY=1", timeout=30.0)
 
     def _drain_notify(self, sock, datagrams, seen):
         """Reads one run's socket into that run's list: a restart replaces both while this thread may be
