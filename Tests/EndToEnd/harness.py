@@ -129,8 +129,9 @@ class Daemon:
         self.datagrams = []
         self.datagram_seen = threading.Condition()
         self.read_upto = 0
-        threading.Thread(target=self._drain_notify, args=(self.notify, self.datagrams, self.datagram_seen),
-                         daemon=True).start()
+        self.notify_reader = threading.Thread(target=self._drain_notify, args=(self.notify, self.datagrams, self.datagram_seen),
+                                              daemon=True)
+        self.notify_reader.start()
         env = dict(os.environ, TZ=ZONE, NOTIFY_SOCKET=self.notify_path)
         env.update(self.env)  # may set TZ itself
         if self.system_zone:
@@ -160,9 +161,12 @@ class Daemon:
         between taking the condition and notifying it."""
         while True:
             try:
-                datagram = sock.recv(4096).decode()
+                data = sock.recv(4096)
             except OSError:
                 return
+            if not data:
+                return  # shut down: the run is over (medd never sends an empty datagram)
+            datagram = data.decode()
             with seen:
                 datagrams.append((time.monotonic(), datagram.splitlines()))
                 seen.notify_all()
@@ -250,10 +254,14 @@ class Daemon:
         self._close_notify()
 
     def _close_notify(self):
+        """Stops this run's reader before closing its socket: a reader still looping could otherwise call
+        recv on the descriptor number after close, when the next run's socket has taken it, and swallow
+        that run's READY=1."""
         try:
             self.notify.shutdown(socket.SHUT_RDWR)
         except OSError:
             pass
+        self.notify_reader.join(timeout=5)
         self.notify.close()
 
     def stacks(self):
