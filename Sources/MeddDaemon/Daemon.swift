@@ -197,10 +197,14 @@ public final class Daemon: @unchecked Sendable {
     /// The person is back at the screen (unlocked, screensaver ended, resumed): what came due is brought up
     /// to date and open reminders are shown again at once, not at the next renotify.
     /// Returns closer together than the book's quiet period are one (GNOME reports an unlock through
-    /// logind and its screensaver): only the first reaches the book and the ledger.
+    /// logind and its screensaver): only the first reaches the book and the ledger. A resume still brings
+    /// the book up to date, however soon after another return it comes.
     private func personReturned(_ why: DoseBook.Return) {
         let now = clock.now()
-        if let last = lastReturn, now >= last, now < last + DoseBook.returnQuietPeriod { return }
+        if let last = lastReturn, now >= last, now < last + DoseBook.returnQuietPeriod {
+            if why == .resumed { runner.advance(to: now) }
+            return
+        }
         lastReturn = now
         runner.change(at: now) { $0.personReturned(why, now: now) }
     }

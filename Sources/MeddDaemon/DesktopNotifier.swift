@@ -75,6 +75,9 @@ final class DesktopNotifier {
     /// The notice shown per medication and subject (`showNotice`), replaced by the next one.
     private var noticeShown: [String: UInt32] = [:]
     private var noticesWaiting: [DoseEvent] = []
+    /// Alerts that came before the server told its capabilities (a dose's latest), shown once it has: an
+    /// escalation must replace the normal notification a predecessor left, not wait for the next renotify.
+    private var alertsWaiting: [DoseID: DoseBook.Alert] = [:]
     /// One warning per outage, not one per dose.
     private var warnedUnavailable = false
     /// Where `shown` is kept for a successor after a crash, and what a predecessor left there.
@@ -215,15 +218,17 @@ extension DesktopNotifier {
     func show(_ alert: DoseBook.Alert) {
         guard let bus else { return }
         let id = alert.dose.id
-        // The reply to `GetCapabilities` re-shows every pending dose, this one included.
-        guard let capabilities else { return askCapabilities() }
+        guard let capabilities else {
+            alertsWaiting[id] = alert
+            return askCapabilities()
+        }
         if inFlight[id] != nil {
             inFlight[id]!.followUp = alert
             inFlight[id]!.closeWhenShown = false
             return
         }
         let now = host.now()
-        let rings = mayRing(alert, now: now)
+        let rings = Self.mayRing(alert, lastRang: rang[id], now: now, quietFor: host.ringsAgainAfter())
         let content = host.content(alert, capabilities, rings)
         if rings, content.sound != nil { rang[id] = now }
         let call = content.notifyCall(replacing: shown[id] ?? 0)
@@ -239,11 +244,12 @@ extension DesktopNotifier {
         }
     }
 
-    /// Alerts of time passing always ring; a re-show only when the dose has not rung for `renotify`.
-    private func mayRing(_ alert: DoseBook.Alert, now: Instant) -> Bool {
-        guard alert.isReturn, let last = rang[alert.dose.id] else { return true }
-        guard let quiet = host.ringsAgainAfter() else { return false }
-        return now >= last + quiet
+    /// Alerts of time passing always ring; a re-show only when the dose has not rung for `quiet` (`renotify`;
+    /// nil: never again once it rang).
+    static func mayRing(_ alert: DoseBook.Alert, lastRang: Instant?, now: Instant, quietFor quiet: TimeSpan?) -> Bool {
+        guard alert.isReturn, let lastRang else { return true }
+        guard let quiet else { return false }
+        return now >= lastRang + quiet
     }
 
     /// Closes a dose's notification: it was answered, snoozed or missed, by anyone.
@@ -253,6 +259,7 @@ extension DesktopNotifier {
             return
         }
         rang[id] = nil
+        alertsWaiting[id] = nil
         guard let notification = shown.removeValue(forKey: id) else { return }
         doseShown[notification] = nil
         closeNotification(notification)
@@ -348,12 +355,14 @@ extension DesktopNotifier {
         let alerts = host.pendingAlerts()
         let open = Set(alerts.map(\.dose.id))
         for dose in shown.keys where !open.contains(dose) { close(dose) }
-        let pending = alerts.filter { shown[$0.dose.id] == nil && inFlight[$0.dose.id] == nil }
+        let waiting = alertsWaiting
+        alertsWaiting = [:]
+        let pending = alerts.filter { inFlight[$0.dose.id] == nil && (shown[$0.dose.id] == nil || waiting[$0.dose.id] != nil) }
         if !pending.isEmpty { log.info("desktop: showing \(pending.count) pending dose(s)") }
-        for alert in pending { show(alert) }
-        let waiting = noticesWaiting
+        for alert in pending { show(waiting[alert.dose.id] ?? alert) }
+        let notices = noticesWaiting
         noticesWaiting = []
-        for event in waiting { showNotice(event) }
+        for event in notices { showNotice(event) }
     }
 
     func closeNotification(_ notification: UInt32) {
@@ -390,7 +399,8 @@ extension DesktopNotifier {
         askCapabilities()
     }
 
-    /// Forgets the old server's notification ids: a new server numbers from 1 again.
+    /// Forgets the old server's notification ids: a new server numbers from 1 again. When each dose rang
+    /// is kept: the new server's re-show rings only a dose that has not rung for `renotify`.
     func serverGone() {
         server = nil
         capabilities = nil
@@ -400,7 +410,6 @@ extension DesktopNotifier {
         doseShown = [:]
         inFlight = [:]
         noticeShown = [:]
-        rang = [:]
         serverInformation = nil
         remember()
     }

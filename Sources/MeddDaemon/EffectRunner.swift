@@ -70,8 +70,8 @@ final class EffectRunner {
     /// error is returned: the caller says so, or tries again.
     @discardableResult
     func change(at now: Instant, settings: Settings? = nil, _ decide: (inout DoseBook) -> [DoseBook.Effect]) -> LedgerError? {
-        var needed = DoseBook.historyNeeded(at: now, settings: book.settings)
-        if let settings { needed = min(needed, DoseBook.historyNeeded(at: now, settings: settings)) }
+        var needed = DoseBook.historyNeeded(at: now, settings: book.settings, watermark: book.watermark)
+        if let settings { needed = min(needed, DoseBook.historyNeeded(at: now, settings: settings, watermark: book.watermark)) }
         do {
             try hold(book.historyRequest(coveringFrom: needed), from: needed)
         } catch {
@@ -79,7 +79,7 @@ final class EffectRunner {
             return error
         }
         run(savingState: true, decide)
-        book.forgetHistory(before: DoseBook.historyNeeded(at: now, settings: book.settings))
+        book.forgetHistory(before: DoseBook.historyNeeded(at: now, settings: book.settings, watermark: book.watermark))
         return nil
     }
 

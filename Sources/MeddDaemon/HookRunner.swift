@@ -4,15 +4,23 @@ import Systemd
 
 /// Runs `[[hook]]` programs for recorded events: argv exec'd directly (never a shell), the
 /// event's `MEDD_*` fields in the environment, killed at `timeout`, output and exit status
-/// logged to the journal. Hooks run concurrently on the loop, so a slow one delays nothing.
+/// logged to the journal. Hooks run concurrently on the loop, so a slow one delays nothing, and at most
+/// `concurrencyLimit` at once: the rest wait their turn in order.
 final class HookRunner: @unchecked Sendable {
     // @unchecked: confined to the loop thread.
+    /// A start after weeks of downtime records every dose due meanwhile as missed in one go: its hooks must
+    /// not start hundreds of processes together.
+    static let concurrencyLimit = 8
+
     var hooks: [Hook]
     private let loop: EventLoop
     private let log: Logger
     /// An event's journal fields as the running configuration names them: the hook's `MEDD_*` variables.
     private let fields: (DoseEvent) -> [(String, String)]
     private var running: [Int32: Run] = [:]
+    /// Hooks waiting for one of the running ones to end, oldest first from `nextWaiting`.
+    private var waiting: [(hook: Hook, event: DoseEvent)] = []
+    private var nextWaiting = 0
     /// The daemon's environment without what belongs to the service manager's conversation with medd.
     private let baseEnvironment: [String]
 
@@ -33,8 +41,21 @@ final class HookRunner: @unchecked Sendable {
     func run(for events: [DoseEvent]) {
         for event in events {
             for hook in hooks where hook.on.contains(event.kind) {
-                start(hook, for: event)
+                waiting.append((hook, event))
             }
+        }
+        startWaiting()
+    }
+
+    private func startWaiting() {
+        while running.count < Self.concurrencyLimit, nextWaiting < waiting.count {
+            let (hook, event) = waiting[nextWaiting]
+            nextWaiting += 1
+            start(hook, for: event)
+        }
+        if nextWaiting == waiting.count {
+            waiting.removeAll(keepingCapacity: false)
+            nextWaiting = 0
         }
     }
 
@@ -86,6 +107,7 @@ final class HookRunner: @unchecked Sendable {
         } else {
             log.warning("\(what) exited with status \(status)", metadata: metadata)
         }
+        startWaiting()
     }
 
     private func metadata(_ hook: Hook, _ event: DoseEvent) -> Logger.Metadata {

@@ -174,7 +174,7 @@ final class PresenceWatcher {
         sessionPath = session?.path
         sessionID = session?.id
         locked = nil
-        guard let session, let bus = systemBus else { return log.info("presence: no graphical session of this user to watch for unlocking yet") }
+        guard let session, let bus = systemBus else { return log.info("presence: this user has no graphical session to watch for unlocking; watching for one to start") }
         do {
             sessionMatch = try bus.addMatch(Logind.sessionChanges(at: session.path)) { [unowned self] in self.sessionChanged($0) }
         } catch {

@@ -165,12 +165,13 @@ public final class Ledger {
 
     /// Rebuilds a book from the ledger for a daemon starting at `now`: the saved watermark, stock
     /// levels, snooze slots and tracking instants, every expiry event, and the events of the doses
-    /// it must hold — open, due or touched from `DoseBook.historyNeeded(at: now)` on. Older final
-    /// doses stay in the ledger (`records`).
+    /// it must hold — open, due or touched from `DoseBook.historyNeeded` on (from the saved watermark
+    /// when medd was down longer than the horizon). Older final doses stay in the ledger (`records`).
     public func restore(into book: inout DoseBook, now: Instant) throws(LedgerError) {
-        let heldFrom = DoseBook.historyNeeded(at: now, settings: book.settings)
+        let settings = book.settings
         let saved = try read("read the ledger") { () throws(SQLiteError) -> SavedBook in
             let savedWatermark = try self.watermark()
+            let heldFrom = DoseBook.historyNeeded(at: now, settings: settings, watermark: savedWatermark)
             var counts: [String: StockCount] = [:]
             try connection.forEachRow("SELECT medication, configured, since_usec, level FROM stock") { row in
                 var count = StockCount(configured: Int(row.integer(1)), since: Instant(usec: row.integer(2)))

@@ -91,6 +91,21 @@ def test_dunst_draws_an_alarm_as_critical_and_a_normal_reminder_as_normal(daemon
     assert NORMAL_BLUE in drawn and CRITICAL_RED not in drawn
 
 
+def test_dunst_redraws_an_escalated_reminder_in_critical_red(daemons, med, session_bus, dunst, tmp_path):
+    """A real server: the normal reminder dunst draws blue at 08:00:55 is replaced at 08:01 (escalate_after)
+    by the same notification drawn critical red, never a second one."""
+    start_medd(daemons, med, session_bus, berlin(8, 0, 55), settings={"escalate_after": '"1m"', "renotify": '"1h"'})
+    dunst.wait_displayed(1, timeout=8)
+    drawn = colours(dunst.screenshot(str(tmp_path / "normal.png")))
+    assert NORMAL_BLUE in drawn and CRITICAL_RED not in drawn
+    events_of(med, "escalated", timeout=15)
+    deadline = time.monotonic() + 5
+    while CRITICAL_RED not in (drawn := colours(dunst.screenshot(str(tmp_path / "escalated.png")))):
+        assert time.monotonic() < deadline, f"no critical red after the escalation: {drawn}"
+        time.sleep(0.2)
+    assert NORMAL_BLUE not in drawn and dunst.count_displayed() == 1
+
+
 CRITICAL_RED, NORMAL_BLUE = "#900000", "#285577"
 
 

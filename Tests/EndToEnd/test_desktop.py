@@ -294,6 +294,26 @@ def test_after_a_crash_the_next_medd_takes_over_the_notification(daemons, med, s
     assert len(fake_notifier.notifies) == 1, f"a second notification stacked: {fake_notifier.summary()}"
 
 
+def test_after_a_crash_an_escalation_at_start_up_replaces_the_notification_as_critical(daemons, med, session_bus,
+                                                                                       fake_notifier):
+    """medd killed with a normal reminder on screen, started again past escalate_after: the escalation, decided
+    before the server has told its capabilities, replaces the notification the previous medd left, as critical,
+    at once (not at the next renotify)."""
+    daemon = start_medd(daemons, med, session_bus, berlin(8, 0, 5), settings={"escalate_after": '"5m"', "renotify": '"1h"'})
+    fake_notifier.wait_for(lambda s: len(s.notifies) >= 1, timeout=8)
+    first = fake_notifier.notifies[0]
+    assert first["hints"]["urgency"] == 1
+    wait_for_file(os.path.join(daemon.directory, "notifications"))
+    daemon.kill()
+    daemon.start(berlin(8, 10))
+    events_of(med, "escalated")
+    fake_notifier.wait_for(lambda s: len(s.notifies) >= 2, timeout=5)
+    second = fake_notifier.notifies[1]
+    assert second["hints"]["urgency"] == 2 and second["replaces_id"] == first["id"], fake_notifier.summary()
+    time.sleep(0.5)
+    assert len(fake_notifier.notifies) == 2, f"shown more than once: {fake_notifier.summary()}"
+
+
 def test_after_a_crash_dunst_still_shows_one_notification(daemons, med, session_bus, dunst):
     daemon = start_medd(daemons, med, session_bus, berlin(8, 0, 5))
     dunst.wait_displayed(1, timeout=8)

@@ -8,7 +8,7 @@ import time
 
 import varlink
 
-from harness import berlin, config, dose_events
+from harness import BERLIN, berlin, config, dose_events
 
 FIRED_ID = "1570343c2d3f4857a8ddefd14135d38b"  # units/medd.catalog, MEDD_EVENT=fired
 EVERY_FIELD = ["MESSAGE", "MESSAGE_ID", "PRIORITY", "SYSLOG_IDENTIFIER", "MEDD_EVENT", "MEDD_DOSE_ID", "MEDD_MED_ID",
@@ -160,6 +160,40 @@ def test_catch_up_after_downtime_fires_once_and_misses_the_rest(daemons, med):
     assert "superseded" in missed[f"{med}_20261122_09_00"]
     status = daemon.call("Status")
     assert status["pending"] == 1
+
+
+def test_a_downtime_longer_than_the_horizon_misses_every_dose_and_paces_its_hooks(daemons, med, tmp_path):
+    """Down for 20 days with a 14-day horizon: every dose due meanwhile is missed (none is left planned in
+    the past, adherence counts them all), the latest within grace fires, and the missed-dose hook runs
+    once per dose, at most 8 at a time."""
+    log = tmp_path / "hooks.log"
+    hooks = ('[[hook]]\non = ["missed"]\n'
+             f'exec = ["/bin/sh", "-c", "echo + $MEDD_DOSE_ID >> {log}; sleep 0.3; echo - >> {log}"]\n')
+    daemon = daemons(config(med, hooks=hooks), berlin(7, 0))
+    daemon.stop()
+    restart = datetime.datetime(2026, 12, 12, 8, 30, tzinfo=BERLIN)
+    daemon.start(restart)
+    missed = events_of(med, "missed", at_least=40, timeout=15)
+    due = [f"{med}_{(datetime.date(2026, 11, 22) + datetime.timedelta(days=d)):%Y%m%d}_{t}"
+           for d in range(20) for t in ("08_00", "20_00")]
+    assert sorted(e["MEDD_DOSE_ID"] for e in missed) == due
+    assert [e["MEDD_DOSE_ID"] for e in events_of(med, "fired")] == [f"{med}_20261212_08_00"]
+    listed = daemon.call("ListDoses", medication=med, **{"from": "2026-11-22T00:00:00+01:00", "to": "2026-12-12T09:00:00+01:00"})
+    states = {d["id"]: d["state"] for d in listed["doses"]}
+    assert [i for i, state in states.items() if state == "planned"] == []
+    assert len(states) == 41 and states[f"{med}_20261212_08_00"] == "pending"
+    report = daemon.call("Adherence", since="2026-11-22T00:00:00+01:00", until="2026-12-12T09:00:00+01:00")
+    assert report["total"]["missed"] == 40
+    deadline = time.monotonic() + 20
+    while (lines := log.read_text().splitlines() if log.exists() else []).count("-") < 40:
+        assert time.monotonic() < deadline, f"{lines.count('-')} of 40 hooks ended"
+        time.sleep(0.1)
+    assert sorted(line.split()[1] for line in lines if line.startswith("+")) == due
+    running = peak = 0
+    for line in lines:
+        running += 1 if line.startswith("+") else -1
+        peak = max(peak, running)
+    assert peak == 8, f"{peak} hooks ran at once"
 
 
 def test_watch_streams_every_change(daemons, med):

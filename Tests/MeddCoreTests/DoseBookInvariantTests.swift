@@ -71,6 +71,27 @@ import Testing
         #expect(h.state("metformin_20261122_08_00") == .pending)
     }
 
+    /// Invariant 4 however long medd was down: down for 20 days with a 14-day horizon, every dose due
+    /// since the watermark is missed (the latest within grace catches up), none is left planned in the
+    /// past, and one answered early before the stop keeps its answer.
+    @Test func downtimeLongerThanTheHorizonMissesEveryDose() throws {
+        var settings = Settings()
+        settings.horizonDays = 14
+        var h = BookHarness(BookHarness.metformin(["08:00", "20:00"], settings: settings), watermark: BookHarness.at("07:00"))
+        _ = try h.take("metformin", "07:00").get()
+        let start = BookHarness.at("2026-12-12T20:30:00+01:00")
+        h.effects += h.book.advance(to: start)
+        let due = h.book.doses(from: BookHarness.at("07:00"), to: start)
+        #expect(due.count == 42)
+        #expect(due.allSatisfy { $0.dose.scheduled <= start })
+        #expect(due.filter { $0.state == .planned }.isEmpty, "no dose due while medd was down may stay planned")
+        #expect(h.state("metformin_20261122_08_00") == .taken)
+        #expect(h.events(.missed).count == 40)
+        #expect(h.state("metformin_20261123_08_00") == .missed)
+        #expect(h.state("metformin_20261212_20_00") == .pending)
+        #expect(h.alerts().map(\.dose.id.description) == ["metformin_20261212_20_00"])
+    }
+
     /// Invariant 5: a dose taken early, within `early`, never fires; earlier than that is refused.
     @Test func doseTakenEarlyNeverFires() {
         var h = BookHarness(BookHarness.metformin(), watermark: BookHarness.at("05:00"))

@@ -41,12 +41,12 @@ import Testing
 
         /// Advances as the runner does: first holding what `advance` reads, then forgetting the past.
         mutating func change(at now: Instant, settings: Settings? = nil, _ decide: (inout DoseBook) -> [DoseBook.Effect]) throws -> [DoseBook.Effect] {
-            var needed = DoseBook.historyNeeded(at: now, settings: book.settings)
-            if let settings { needed = min(needed, DoseBook.historyNeeded(at: now, settings: settings)) }
+            var needed = DoseBook.historyNeeded(at: now, settings: book.settings, watermark: book.watermark)
+            if let settings { needed = min(needed, DoseBook.historyNeeded(at: now, settings: settings, watermark: book.watermark)) }
             book.remember(try ledger.records(book.historyRequest(coveringFrom: needed)), heldFrom: needed)
             let effects = decide(&book)
             try ledger.commit(effects.compactMap(\.recordedEvent), state: book)
-            book.forgetHistory(before: DoseBook.historyNeeded(at: now, settings: book.settings))
+            book.forgetHistory(before: DoseBook.historyNeeded(at: now, settings: book.settings, watermark: book.watermark))
             return effects
         }
 
@@ -97,7 +97,7 @@ import Testing
         // Time passing, forwards or with the clock set back, decides the same events.
         for then in [now + .hours(30), now - .days(3)] {
             var later = restored, laterReplayed = replayed
-            let needed = DoseBook.historyNeeded(at: then, settings: later.settings)
+            let needed = DoseBook.historyNeeded(at: then, settings: later.settings, watermark: later.watermark)
             later.remember(try ledger.records(later.historyRequest(coveringFrom: needed)), heldFrom: needed)
             #expect(later.advance(to: then) == laterReplayed.advance(to: then), "advancing to \(then) differs")
         }
@@ -159,8 +159,13 @@ import Testing
                     configuration = Self.configuration(seed, restocked: pick % 2 == 1)
                     _ = try daemon.change(at: now, settings: configuration.settings) { [now, configuration] in $0.reload(configuration, now: now) }
                 default:
-                    // A restart, every other one after medd was down for a while (nothing advanced meanwhile).
-                    if pick % 2 == 1 { now = now + .hours(Int64(pick % 60) + 1) }
+                    // A restart, every other one after medd was down for a while (nothing advanced meanwhile),
+                    // now and then for longer than the horizon and the history a book holds.
+                    switch pick % 4 {
+                    case 1: now = now + .hours(Int64(pick % 60) + 1)
+                    case 3: now = now + .days(Int64(pick % 8) + 3)
+                    default: break
+                    }
                     var restored = DoseBook(configuration: configuration, localZone: Self.zone)
                     try daemon.ledger.restore(into: &restored, now: now)
                     restored.syncStock(now: now)
@@ -182,6 +187,19 @@ import Testing
             Self.expectHoldsWhatTheRulesRead(daemon.book, replayed: replayed)
             #expect(daemon.book.open == replayed.open)
             #expect(daemon.book.stock == replayed.stock)
+            // However long medd was down (a restart's downtime of up to 60 h outlasts these horizons of a day
+            // or two), every dose due by now has been fired, caught up or missed.
+            _ = try daemon.change(at: now) { [now] in $0.advance(to: now) }
+            var all = daemon.book
+            all.remember(try daemon.ledger.records(HistoryRequest(due: [.init(medication: nil, from: Self.start, to: all.heldFrom)])))
+            let stale = all.doses(from: Self.start, to: now).filter { $0.state == .planned }
+            #expect(stale.isEmpty, "due but still planned: \(stale.map(\.id))")
+            // medd never records a dose missed once it has a final state: a record it did not hold is never taken for none.
+            var final: Set<DoseID> = []
+            for event in try daemon.ledger.allEvents() where event.kind.isFinal {
+                #expect(!(event.kind == .missed && final.contains(event.dose.id)), "\(event.dose.id) missed after its final answer")
+                final.insert(event.dose.id)
+            }
         }
         let forgotten = Self.casesWithForgottenHistory.withLock { $0 }
         #expect(forgotten >= 10, "only \(forgotten) cases left history in the ledger alone")

@@ -8,9 +8,10 @@ import Testing
 @Suite struct LedgerHistoryTests {
     typealias F = LedgerFixture
 
-    /// A dose whose snooze slot was taken by a dose the restored book does not hold comes back
-    /// pending, as a full replay has it: the saved snooze slots say who holds each.
-    @Test func aSnoozeTakenOverByAForgottenDoseIsRestoredPending() throws {
+    /// A dose whose snooze slot was taken by a later dose comes back pending after a long downtime, as a
+    /// full replay has it: the restore reaches back to the watermark, so it holds the later dose too (and
+    /// the saved snooze slots would tell who holds each if it did not).
+    @Test func aSnoozeTakenOverBeforeALongDowntimeIsRestoredPending() throws {
         let directory = F.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let ledger = try Ledger(directory: directory)
@@ -32,10 +33,37 @@ import Testing
         try ledger.restore(into: &restored, now: restart)
         var replayed = F.book()
         try ledger.replayEverything(into: &replayed)
-        #expect(restored.records[try #require(DoseID(parsing: "metformin_20261123_08_00"))] == nil, "the displacing dose must be left in the ledger")
+        #expect(restored.records[try #require(DoseID(parsing: "metformin_20261123_08_00"))]?.state == .taken,
+                "the restore must hold the doses since the watermark")
         #expect(restored.records[displaced] == replayed.records[displaced])
         #expect(restored.snoozes == replayed.snoozes)
         #expect(restored.open == replayed.open)
+    }
+
+    /// A dose skipped ahead of time, then medd down for longer than the horizon: start-up holds the
+    /// history from the watermark, so the skipped dose stays skipped while every other one is missed.
+    @Test func aDoseSkippedAheadStaysSkippedAfterADowntimeLongerThanTheHorizon() throws {
+        let directory = F.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let ledger = try Ledger(directory: directory)
+        var book = F.book()
+        book.syncStock(now: F.start)
+        try ledger.commit(F.events(book.advance(to: F.start)), state: book)
+        try ledger.commit(F.events(try book.take("metformin_20261122_08_00", source: .cli, now: F.start).get().effects), state: book)
+        let skipped = try #require(DoseID(parsing: "metformin_20261123_08_00"))
+        try ledger.commit(F.events(try book.skip(skipped.description, source: .cli, now: F.start + .minutes(1)).get().effects), state: book)
+
+        let restart = F.start + .days(20)
+        var restored = F.book()
+        try ledger.restore(into: &restored, now: restart)
+        let needed = DoseBook.historyNeeded(at: restart, settings: restored.settings, watermark: restored.watermark)
+        restored.remember(try ledger.records(restored.historyRequest(coveringFrom: needed)), heldFrom: needed)
+        let events = F.events(restored.advance(to: restart))
+        #expect(!events.contains { $0.dose.id == skipped }, "\(events.filter { $0.dose.id == skipped })")
+        #expect(restored.records[skipped]?.state == .skipped)
+        // 12:00 and 20:00 on the 22nd and the 23rd, three a day from the 24th to 11 December; 08:00 on the 12th fires.
+        #expect(events.filter { $0.kind == .missed }.count == 2 + 2 + 18 * 3)
+        #expect(events.filter { $0.kind == .fired }.map(\.dose.id.description) == ["metformin_20261212_08_00"])
     }
 
     /// Start-up reads through indexes only: no query of the restore scans a table.

@@ -47,9 +47,10 @@ extension DoseBook {
     private mutating func advance(to now: Instant, reconsidering: Bool) -> [Effect] {
         let horizon = TimeSpan.days(Int64(settings.horizonDays))
         let previous = watermark ?? now - settings.grace
+        // Every dose due since the watermark is fired, caught up or missed, however long medd was down.
         // The next dose of an `after_taken` dose missed now may be due before the watermark, and long ago
-        // when that dose was snoozed again and again: the plan then looks back the whole horizon.
-        let lookbackStart = afterTakenMedications.isEmpty ? max(min(previous, now - settings.grace), now - horizon) : now - horizon
+        // when that dose was snoozed again and again: the plan then looks back the whole horizon too.
+        let lookbackStart = min(previous, afterTakenMedications.isEmpty ? now - settings.grace : now - horizon)
         ensurePlanned(from: lookbackStart, through: now + horizon, replanningUntil: now + horizon + .days(1))
         trackNewMedications(at: now)
         var effects: [Effect] = []
