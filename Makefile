@@ -123,7 +123,7 @@ bench-ledger:
 # starts one; and the PyPI `varlink` package the harness imports). Results: docs/benchmarks.md.
 # BENCH_SWIFT_FLAGS="--scratch-path .build-bench" builds away from .build.
 BENCH_SWIFT_FLAGS ?=
-DAEMON_BENCHMARKS ?= fire_lateness journald_floor idle_wakeups rss taken_roundtrip startup history_startup notify_latency backup
+DAEMON_BENCHMARKS ?= fire_lateness journald_floor idle_wakeups rss taken_roundtrip startup history_startup downtime_startup notify_latency backup
 bench-daemon:
 	$(SWIFT) build $(RELEASE_FLAGS) --product medd $(BENCH_SWIFT_FLAGS)
 	export MEDD_BIN_DIR="$$($(SWIFT) build $(RELEASE_FLAGS) --product medd $(BENCH_SWIFT_FLAGS) --show-bin-path)" && \
