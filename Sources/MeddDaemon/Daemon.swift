@@ -136,6 +136,7 @@ public final class Daemon: @unchecked Sendable {
                 // Before the loop exits: sd-bus closes its connection in the loop's exit phase.
                 self.desktop?.stop()
                 self.presence?.stop()
+                self.hooks.abandonWaiting()
                 self.loop.exit(code: 0)
             })
         }

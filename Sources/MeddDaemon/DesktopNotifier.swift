@@ -357,6 +357,10 @@ extension DesktopNotifier {
         for dose in shown.keys where !open.contains(dose) { close(dose) }
         let waiting = alertsWaiting
         alertsWaiting = [:]
+        for (id, alert) in waiting where open.contains(id) && inFlight[id] != nil {
+            inFlight[id]!.followUp = alert
+            inFlight[id]!.closeWhenShown = false
+        }
         let pending = alerts.filter { inFlight[$0.dose.id] == nil && (shown[$0.dose.id] == nil || waiting[$0.dose.id] != nil) }
         if !pending.isEmpty { log.info("desktop: showing \(pending.count) pending dose(s)") }
         for alert in pending { show(waiting[alert.dose.id] ?? alert) }
@@ -399,9 +403,11 @@ extension DesktopNotifier {
         askCapabilities()
     }
 
-    /// Forgets the old server's notification ids: a new server numbers from 1 again. When each dose rang
-    /// is kept: the new server's re-show rings only a dose that has not rung for `renotify`.
+    /// Forgets the old server's notification ids: a new server numbers from 1 again. When each pending dose
+    /// rang is kept: the new server's re-show rings only a dose that has not rung for `renotify`.
     func serverGone() {
+        let pending = Set(host.pendingAlerts().map(\.dose.id))
+        rang = rang.filter { pending.contains($0.key) }
         server = nil
         capabilities = nil
         askingCapabilities = false

@@ -4,23 +4,31 @@ import Systemd
 
 /// Runs `[[hook]]` programs for recorded events: argv exec'd directly (never a shell), the
 /// event's `MEDD_*` fields in the environment, killed at `timeout`, output and exit status
-/// logged to the journal. Hooks run concurrently on the loop, so a slow one delays nothing, and at most
-/// `concurrencyLimit` at once: the rest wait their turn in order.
+/// logged to the journal. Hooks run concurrently on the loop, so a slow one delays no dose, and at most
+/// `concurrencyLimit` at once: the rest wait their turn in order, the hooks of `missed` events after all
+/// others (the backlog of a start after weeks away never holds up the hook of a dose firing now).
 final class HookRunner: @unchecked Sendable {
     // @unchecked: confined to the loop thread.
     /// A start after weeks of downtime records every dose due meanwhile as missed in one go: its hooks must
     /// not start hundreds of processes together.
     static let concurrencyLimit = 8
 
-    var hooks: [Hook]
+    /// The configured hooks; a run still waiting for a hook that a reload removed or changed is dropped.
+    var hooks: [Hook] {
+        didSet {
+            let configured = Set(hooks)
+            waiting.removeAll { !configured.contains($0.hook) }
+            missedWaiting.removeAll { !configured.contains($0.hook) }
+        }
+    }
     private let loop: EventLoop
     private let log: Logger
     /// An event's journal fields as the running configuration names them: the hook's `MEDD_*` variables.
     private let fields: (DoseEvent) -> [(String, String)]
     private var running: [Int32: Run] = [:]
-    /// Hooks waiting for one of the running ones to end, oldest first from `nextWaiting`.
-    private var waiting: [(hook: Hook, event: DoseEvent)] = []
-    private var nextWaiting = 0
+    /// Runs waiting for one of the running ones to end: those of `missed` events wait behind the others.
+    private var waiting = Line()
+    private var missedWaiting = Line()
     /// The daemon's environment without what belongs to the service manager's conversation with medd.
     private let baseEnvironment: [String]
 
@@ -41,21 +49,24 @@ final class HookRunner: @unchecked Sendable {
     func run(for events: [DoseEvent]) {
         for event in events {
             for hook in hooks where hook.on.contains(event.kind) {
-                waiting.append((hook, event))
+                if event.kind == .missed { missedWaiting.append((hook, event)) } else { waiting.append((hook, event)) }
             }
         }
         startWaiting()
     }
 
+    /// medd is stopping: runs not started yet never will be (hooks are not kept across a restart); says how many.
+    func abandonWaiting() {
+        let count = waiting.count + missedWaiting.count
+        guard count > 0 else { return }
+        log.warning("\(count) hook run(s) not started: medd is stopping")
+        waiting = Line()
+        missedWaiting = Line()
+    }
+
     private func startWaiting() {
-        while running.count < Self.concurrencyLimit, nextWaiting < waiting.count {
-            let (hook, event) = waiting[nextWaiting]
-            nextWaiting += 1
+        while running.count < Self.concurrencyLimit, let (hook, event) = waiting.popFirst() ?? missedWaiting.popFirst() {
             start(hook, for: event)
-        }
-        if nextWaiting == waiting.count {
-            waiting.removeAll(keepingCapacity: false)
-            nextWaiting = 0
         }
     }
 
@@ -112,6 +123,37 @@ final class HookRunner: @unchecked Sendable {
 
     private func metadata(_ hook: Hook, _ event: DoseEvent) -> Logger.Metadata {
         ["hook-exec": "\(hook.exec.joined(separator: " "))", "hook-event": "\(event.kind.rawValue)", "dose-id": "\(event.dose.id)"]
+    }
+
+    /// Runs in the order they came, dropped from the front as they start.
+    struct Line {
+        private var runs: [(hook: Hook, event: DoseEvent)] = []
+        private var next = 0
+
+        var count: Int { runs.count - next }
+
+        mutating func append(_ run: (hook: Hook, event: DoseEvent)) {
+            runs.append(run)
+        }
+
+        mutating func popFirst() -> (hook: Hook, event: DoseEvent)? {
+            guard next < runs.count else { return nil }
+            let run = runs[next]
+            next += 1
+            if next == runs.count {
+                runs.removeAll()
+                next = 0
+            } else if next >= 1024, next * 2 >= runs.count {
+                runs.removeFirst(next)
+                next = 0
+            }
+            return run
+        }
+
+        mutating func removeAll(where shouldRemove: ((hook: Hook, event: DoseEvent)) -> Bool) {
+            runs = runs[next...].filter { !shouldRemove($0) }
+            next = 0
+        }
     }
 
     /// One running hook: its process, its collected output, and the sources watching it.

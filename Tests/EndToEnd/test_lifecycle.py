@@ -165,10 +165,11 @@ def test_catch_up_after_downtime_fires_once_and_misses_the_rest(daemons, med):
 def test_a_downtime_longer_than_the_horizon_misses_every_dose_and_paces_its_hooks(daemons, med, tmp_path):
     """Down for 20 days with a 14-day horizon: every dose due meanwhile is missed (none is left planned in
     the past, adherence counts them all), the latest within grace fires, and the missed-dose hook runs
-    once per dose, at most 8 at a time."""
+    once per dose, at most 8 at a time, behind the hook of the dose firing now."""
     log = tmp_path / "hooks.log"
     hooks = ('[[hook]]\non = ["missed"]\n'
-             f'exec = ["/bin/sh", "-c", "echo + $MEDD_DOSE_ID >> {log}; sleep 0.3; echo - >> {log}"]\n')
+             f'exec = ["/bin/sh", "-c", "echo + $MEDD_DOSE_ID >> {log}; sleep 0.3; echo - >> {log}"]\n\n'
+             f'[[hook]]\non = ["fired"]\nexec = ["/bin/sh", "-c", "echo F $MEDD_DOSE_ID >> {log}"]\n')
     daemon = daemons(config(med, hooks=hooks), berlin(7, 0))
     daemon.stop()
     restart = datetime.datetime(2026, 12, 12, 8, 30, tzinfo=BERLIN)
@@ -189,9 +190,10 @@ def test_a_downtime_longer_than_the_horizon_misses_every_dose_and_paces_its_hook
         assert time.monotonic() < deadline, f"{lines.count('-')} of 40 hooks ended"
         time.sleep(0.1)
     assert sorted(line.split()[1] for line in lines if line.startswith("+")) == due
+    assert f"F {med}_20261212_08_00" in lines[:lines.index("-")], "the fired dose's hook waited behind the missed ones"
     running = peak = 0
     for line in lines:
-        running += 1 if line.startswith("+") else -1
+        running += {"+": 1, "-": -1}.get(line[0], 0)
         peak = max(peak, running)
     assert peak == 8, f"{peak} hooks ran at once"
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MeddCore
+import MeddTestSupport
 
 /// One test per lifecycle invariant (fires once, no alert once final, one final state, catch-up, early, durability).
 @Suite struct DoseBookInvariantTests {
@@ -90,6 +91,30 @@ import Testing
         #expect(h.state("metformin_20261123_08_00") == .missed)
         #expect(h.state("metformin_20261212_20_00") == .pending)
         #expect(h.alerts().map(\.dose.id.description) == ["metformin_20261212_20_00"])
+    }
+
+    /// A catch-up reaches back a year at most: a clock set five years ahead by mistake records a year of
+    /// missed doses, and the doses before that year are untracked, not planned in the past nor missed.
+    @Test func aCatchUpReachesBackAYearAtMost() {
+        var h = BookHarness(BookHarness.metformin(["08:00", "20:00"]), watermark: BookHarness.at("07:00"))
+        h.effects += h.book.advance(to: BookHarness.at("2031-11-22T07:00:00+01:00"))
+        #expect(h.events(.missed).count == 366 * 2)
+        #expect(h.events(.missed).map(\.dose.id.description).min() == "metformin_20301121_08_00")
+        let states = Set(h.book.doses(from: BookHarness.at("2028-01-01T00:00:00+01:00"), to: BookHarness.at("2028-01-03T00:00:00+01:00")).map(\.state))
+        #expect(states == [.untracked])
+    }
+
+    /// A clock set back (the watermark ahead of now): a dose that comes due afterwards fires when due, though
+    /// an advance saw a later time before — here one a reload added, which the jump ahead never recorded.
+    @Test func afterTheClockIsSetBackDosesComeDueAgain() {
+        var h = BookHarness(BookHarness.metformin(["08:00", "20:00"]), watermark: BookHarness.at("07:00"))
+        h.advance("15:00")
+        h.advance("09:00")
+        h.effects += h.book.reload(BookHarness.metformin(["08:00", "10:00", "20:00"]).withZonesLoaded(), now: BookHarness.at("09:30"))
+        #expect(h.events(.fired, "metformin_20261122_10_00").isEmpty)
+        h.advance("10:00")
+        #expect(h.events(.fired, "metformin_20261122_10_00").count == 1)
+        #expect(h.state("metformin_20261122_10_00") == .pending)
     }
 
     /// Invariant 5: a dose taken early, within `early`, never fires; earlier than that is refused.

@@ -46,11 +46,15 @@ extension DoseBook {
 
     private mutating func advance(to now: Instant, reconsidering: Bool) -> [Effect] {
         let horizon = TimeSpan.days(Int64(settings.horizonDays))
-        let previous = watermark ?? now - settings.grace
-        // Every dose due since the watermark is fired, caught up or missed, however long medd was down.
+        // A watermark ahead of now is a clock that was set back: doses come due again from now on (those
+        // recorded meanwhile keep their records), instead of none until the clock is back where it was.
+        let previous = min(watermark ?? now - settings.grace, now)
+        // Every dose due since the watermark is fired, caught up or missed, up to `longestCatchUp` back.
         // The next dose of an `after_taken` dose missed now may be due before the watermark, and long ago
         // when that dose was snoozed again and again: the plan then looks back the whole horizon too.
-        let lookbackStart = min(previous, afterTakenMedications.isEmpty ? now - settings.grace : now - horizon)
+        let catchUpStart = now - Self.longestCatchUp
+        if previous < catchUpStart { resumeTracking(from: catchUpStart) }
+        let lookbackStart = max(min(previous, afterTakenMedications.isEmpty ? now - settings.grace : now - horizon), catchUpStart)
         ensurePlanned(from: lookbackStart, through: now + horizon, replanningUntil: now + horizon + .days(1))
         trackNewMedications(at: now)
         var effects: [Effect] = []
@@ -66,8 +70,9 @@ extension DoseBook {
             fireDueDoses(now, after: previous, reconsidering: reconsidering, &effects)
         } while plannedUntil.usec == .min
         missedChainDays = []
+        if plannedFrom < now - horizon - .days(1) { trimPlan(before: now - horizon) }
         recordExpiries(now, &effects)
-        watermark = max(previous, now)
+        watermark = now
         effects.append(.wakeUp(at: nextWakeUp(after: now)))
         return effects
     }

@@ -7,11 +7,12 @@
 extension DoseBook {
     /// The oldest instant `advance(to: now)` reads records from: the plan looks back the horizon, or
     /// to the `watermark` when medd was down longer than that (every dose due meanwhile is caught up
-    /// or missed), and the catch-up rule asks which doses alerted or were answered within `grace`.
-    /// Less `zoneShift`: a record keeps the instant its dose had when first recorded, and the plan
-    /// reads it at the instant the current zone gives.
+    /// or missed, up to `longestCatchUp` back), and the catch-up rule asks which doses alerted or were
+    /// answered within `grace`. Less `zoneShift`: a record keeps the instant its dose had when first
+    /// recorded, and the plan reads it at the instant the current zone gives.
     public static func historyNeeded(at now: Instant, settings: Settings, watermark: Instant?) -> Instant {
-        min(now - .days(Int64(settings.horizonDays)), watermark ?? now) - settings.grace - zoneShift
+        let planStart = max(min(now - .days(Int64(settings.horizonDays)), watermark ?? now), now - longestCatchUp)
+        return planStart - settings.grace - zoneShift
     }
 
     /// How far a dose's instant can move when the zone it follows changes: UTC offsets run from

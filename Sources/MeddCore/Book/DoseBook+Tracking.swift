@@ -14,6 +14,21 @@ extension DoseBook {
         }
     }
 
+    /// How far back a start-up (or a clock stepped forward) catches up: an absence longer than this is not
+    /// tracked before it, so a clock set decades ahead by mistake records a year of missed doses, not decades.
+    public static let longestCatchUp = TimeSpan.days(366)
+
+    /// After an absence longer than `longestCatchUp`: tracking starts again at `start`, so the doses due
+    /// before it that have no event are untracked rather than missed.
+    mutating func resumeTracking(from start: Instant) {
+        var moved = false
+        for (medication, since) in trackedSince where since < start {
+            trackedSince[medication] = start
+            moved = true
+        }
+        if moved { invalidatePlan() }
+    }
+
     /// Whether `dose` is due within the time its medication is tracked; true for a medication the
     /// book has not met yet, whose doses are all still to come.
     public func isTracked(_ dose: Dose) -> Bool {

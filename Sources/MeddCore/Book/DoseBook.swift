@@ -134,6 +134,14 @@ public struct DoseBook: Sendable {
         plannedUntil = end
     }
 
+    /// Drops the planned doses due before `start`, which no later `advance` reads: after a long catch-up,
+    /// they walk and hold the horizon, not the weeks behind it.
+    mutating func trimPlan(before start: Instant) {
+        guard plannedFrom < start, plannedUntil.usec != .min else { return }
+        plan = Array(plan[plan.firstIndex(dueAfter: Instant(usec: start.usec - 1))...])
+        plannedFrom = start
+    }
+
     /// Drops the plan, so the next `advance` plans afresh (after a new configuration or zone).
     mutating func invalidatePlan() {
         plan = []
