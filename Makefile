@@ -44,13 +44,14 @@ test-swift:
 # The daemon end to end: a real journald, medd as a subprocess, the PyPI varlink client.
 test-e2e:
 	$(SWIFT) build --product medd
+	$(SWIFT) build --product medd-sync
 	MEDD_BIN_DIR=$$($(SWIFT) build --show-bin-path) python3 -m pytest -v Tests/EndToEnd
 
 # The release binaries, as users get them, must link neither ICU nor full Foundation (medctl links no
 # Foundation at all; medd only FoundationEssentials, through swift-argument-parser and TOMLKit):
 # scripts/check-no-foundation.sh reads their symbols and names the object files at fault.
 check-no-foundation: build
-	scripts/check-no-foundation.sh .build/release/medd .build/release/medctl .build/release/medd-report-pdf
+	scripts/check-no-foundation.sh .build/release/medd .build/release/medctl .build/release/medd-report-pdf .build/release/medd-sync
 
 # Binaries in PREFIX/bin, user units in USER_UNIT_DIR, the journal catalog in CATALOG_DIR (see
 # above; `make deb` installs with PREFIX=/usr into a staging tree). medd-report-pdf, which draws
@@ -60,21 +61,24 @@ check-no-foundation: build
 install: build
 	install -Dm755 .build/release/medd $(DESTDIR)$(PREFIX)/bin/medd
 	install -Dm755 .build/release/medctl $(DESTDIR)$(PREFIX)/bin/medctl
+	install -Dm755 .build/release/medd-sync $(DESTDIR)$(PREFIX)/bin/medd-sync
 	install -Dm755 .build/release/medd-report-pdf $(DESTDIR)$(PREFIX)/libexec/medd/medd-report-pdf
 	install -d $(USER_UNITS)
 	sed 's|%h/.local/bin/medd|$(PREFIX)/bin/medd|' units/medd.service >$(USER_UNITS)/medd.service
 	install -m644 units/medd.socket $(USER_UNITS)/medd.socket
+	sed 's|%h/.local/bin/medd-sync|$(PREFIX)/bin/medd-sync|' units/medd-sync.service >$(USER_UNITS)/medd-sync.service
 	install -Dm644 units/medd.catalog $(DESTDIR)$(CATALOG_DIR)/medd.catalog
 	$(MAKE) install-docs
 
 # The man pages medctl(1), medd.toml(5) and medd(8), hand-written in man/, and medctl's shell
 # completions, which medctl writes from the verb and option tables its parser reads.
 MAN_PAGES = $(DESTDIR)$(PREFIX)/share/man/man1/medctl.1 $(DESTDIR)$(PREFIX)/share/man/man5/medd.toml.5 \
-	$(DESTDIR)$(PREFIX)/share/man/man8/medd.8
+	$(DESTDIR)$(PREFIX)/share/man/man8/medd.8 $(DESTDIR)$(PREFIX)/share/man/man8/medd-sync.8
 install-docs:
 	install -Dm644 man/medctl.1 $(DESTDIR)$(PREFIX)/share/man/man1/medctl.1
 	install -Dm644 man/medd.toml.5 $(DESTDIR)$(PREFIX)/share/man/man5/medd.toml.5
 	install -Dm644 man/medd.8 $(DESTDIR)$(PREFIX)/share/man/man8/medd.8
+	install -Dm644 man/medd-sync.8 $(DESTDIR)$(PREFIX)/share/man/man8/medd-sync.8
 	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	.build/release/medctl --generate-completion-script bash >$(DESTDIR)$(PREFIX)/share/bash-completion/completions/medctl
@@ -82,9 +86,10 @@ install-docs:
 	.build/release/medctl --generate-completion-script fish >$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medctl.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/medd $(DESTDIR)$(PREFIX)/bin/medctl $(DESTDIR)$(PREFIX)/libexec/medd/medd-report-pdf
+	rm -f $(DESTDIR)$(PREFIX)/bin/medd $(DESTDIR)$(PREFIX)/bin/medctl $(DESTDIR)$(PREFIX)/bin/medd-sync \
+		$(DESTDIR)$(PREFIX)/libexec/medd/medd-report-pdf
 	rmdir --ignore-fail-on-non-empty $(DESTDIR)$(PREFIX)/libexec/medd 2>/dev/null || true
-	rm -f $(USER_UNITS)/medd.service $(USER_UNITS)/medd.socket
+	rm -f $(USER_UNITS)/medd.service $(USER_UNITS)/medd.socket $(USER_UNITS)/medd-sync.service
 	rm -f $(DESTDIR)$(CATALOG_DIR)/medd.catalog
 	rm -f $(MAN_PAGES)
 	rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/medctl \

@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "medd", targets: ["medd"]),
         .executable(name: "medctl", targets: ["medctl"]),
         .executable(name: "medd-report-pdf", targets: ["medd-report-pdf"]),
+        .executable(name: "medd-sync", targets: ["medd-sync"]),
         .library(name: "MeddCore", targets: ["MeddCore"]),
         .library(name: "MeddConfig", targets: ["MeddConfig"]),
         .library(name: "MeddStore", targets: ["MeddStore"]),
@@ -26,6 +27,7 @@ let package = Package(
         .library(name: "MeddSystem", targets: ["MeddSystem"]),
         .library(name: "MeddTerminal", targets: ["MeddTerminal"]),
         .library(name: "MeddReport", targets: ["MeddReport"]),
+        .library(name: "ICalendar", targets: ["ICalendar"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -37,6 +39,8 @@ let package = Package(
         .target(name: "MeddCore", swiftSettings: swiftSettings),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // pango's own pkg-config file (through gio's) asks for -pthread, a flag SwiftPM refuses with a
         // warning on every build: its two include directories are named here instead, beside cairo's flags.
         .systemLibrary(name: "CPangoCairo", pkgConfig: "cairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
@@ -46,8 +50,22 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
+        .target(name: "Curl", dependencies: ["CCurl", "Systemd"], swiftSettings: swiftSettings),
+        .target(name: "XML", dependencies: ["CLibXML2"], swiftSettings: swiftSettings),
+        .target(
+            name: "MeddSync",
+            dependencies: ["MeddCore", "MeddControl", "ICalendar", "XML", "Curl", "Systemd", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "medd-sync",
+            dependencies: ["MeddSync", "MeddConfig", "MeddControl", "MeddCore", "MeddSystem", "Curl", "Systemd",
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "Cairo", dependencies: ["CPangoCairo"], swiftSettings: swiftSettings + pangoIncludes),
         .target(name: "MeddReport", dependencies: ["MeddCore", "MeddControl"], swiftSettings: swiftSettings),
+        .target(name: "ICalendar", dependencies: ["MeddCore"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "medd-report-pdf",
             dependencies: ["MeddReport", "MeddCore", "Cairo", "Systemd"],
@@ -102,7 +120,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "medctl",
-            dependencies: ["MeddCore", "MeddControl", "MeddReport", "MeddSystem", "MeddTerminal", "Systemd"],
+            dependencies: ["ICalendar", "MeddCore", "MeddControl", "MeddReport", "MeddSystem", "MeddTerminal", "Systemd"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -118,6 +136,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: swiftSettings),
+        .testTarget(name: "XMLTests", dependencies: ["XML"], swiftSettings: swiftSettings),
+        .testTarget(name: "MeddSyncTests", dependencies: ["MeddSync", "MeddCore", "MeddControl", "ICalendar"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MeddStoreTests",
             dependencies: ["MeddStore", "MeddCore", "MeddTestSupport", "ledger-probe", .product(name: "PropertyBased", package: "swift-property-based")],
@@ -147,6 +167,7 @@ let package = Package(
                            .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "MeddCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MedctlTests",
             dependencies: ["medctl", "medd", "MeddCore", "MeddTerminal", "MeddTestSupport",

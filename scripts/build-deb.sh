@@ -26,7 +26,7 @@ deb="$out/medd_${version}_amd64.deb"
 # Binaries: stripped as dh_strip does (symbols, .comment and .note sections), and without the
 # RUNPATH $ORIGIN the Swift driver adds: they load no library of their own, and a search path in
 # /usr/bin would only let a stray file there be loaded first.
-programs=("$stage/usr/bin/medd" "$stage/usr/bin/medctl" "$stage/usr/libexec/medd/medd-report-pdf")
+programs=("$stage/usr/bin/medd" "$stage/usr/bin/medctl" "$stage/usr/bin/medd-sync" "$stage/usr/libexec/medd/medd-report-pdf")
 for program in "${programs[@]}"; do
     strip --strip-unneeded --remove-section=.comment --remove-section=.note "$program"
     chrpath -d "$program" >/dev/null

@@ -28,6 +28,9 @@ packages+=(binutils chrpath dpkg-dev lintian debootstrap systemd-container util-
 # one "host"'s journal to another; the Swift tests write journal files with systemd-journal-remote), and
 # iproute2 for the test's network namespaces (ip netns, ss); util-linux above has its nsenter and unshare.
 packages+=(systemd-journal-remote iproute2)
+# Real CalDAV servers on loopback for medd-sync's tests (Tests/EndToEnd/caldav_servers.py): Radicale, with a
+# password file written by htpasswd (apache2-utils), and Xandikos.
+packages+=(radicale apache2-utils xandikos)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -51,16 +54,16 @@ fi
 
 # The end-to-end tests and the Varlink IDL check use the reference Python varlink client and pytest;
 # the desktop-notification tests use dbus-next (a D-Bus client, and the fake notification server);
-# the medctl export tests read iCalendar files back with icalendar.
+# the medctl export tests read iCalendar files back with icalendar; the CalDAV tests' "phone" is a caldav client.
 if ! command -v python3 >/dev/null; then
     echo "setup: no python3 on PATH; install python3 and python3-pip" >&2
     exit 1
 fi
-if ! python3 -c 'import varlink, pytest, dbus_next, icalendar' 2>/dev/null; then
-    echo "setup: installing the Python packages varlink, pytest, dbus-next and icalendar"
-    python3 -m pip install --quiet varlink pytest dbus-next icalendar 2>/dev/null \
-        || python3 -m pip install --quiet --break-system-packages varlink pytest dbus-next icalendar \
-        || { echo "setup: cannot install varlink, pytest, dbus-next and icalendar: python3 -m pip install varlink pytest dbus-next icalendar" >&2; exit 1; }
-    python3 -c 'import varlink, pytest, dbus_next, icalendar' \
-        || { echo "setup: installed varlink, pytest, dbus-next and icalendar, but python3 still cannot import them" >&2; exit 1; }
+if ! python3 -c 'import varlink, pytest, dbus_next, icalendar, caldav' 2>/dev/null; then
+    echo "setup: installing the Python packages varlink, pytest, dbus-next, icalendar and caldav"
+    python3 -m pip install --quiet varlink pytest dbus-next icalendar caldav 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages varlink pytest dbus-next icalendar caldav \
+        || { echo "setup: cannot install varlink, pytest, dbus-next, icalendar and caldav: python3 -m pip install varlink pytest dbus-next icalendar caldav" >&2; exit 1; }
+    python3 -c 'import varlink, pytest, dbus_next, icalendar, caldav' \
+        || { echo "setup: installed varlink, pytest, dbus-next, icalendar and caldav, but python3 still cannot import them" >&2; exit 1; }
 fi

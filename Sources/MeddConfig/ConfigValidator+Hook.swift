@@ -29,7 +29,7 @@ extension ConfigValidator {
             report(path, .key, "missing required key \"on\"; add e.g. on = [\"fired\", \"missed\"]")
         }
         if let value = table["exec"]?.tomlValue {
-            argv = exec(value, at: path.appending("exec"))
+            argv = self.argv(value, at: path.appending("exec"), example: "[\"/usr/local/bin/my-hook\", \"--flag\"]", requireAbsolutePath: true)
         } else if !misspells("exec", in: table, known: Keys.hook) {
             report(path, .key, "missing required key \"exec\"; add e.g. exec = [\"/usr/local/bin/my-hook\", \"--flag\"]")
         }
@@ -73,9 +73,9 @@ extension ConfigValidator {
         return valid ? events : nil
     }
 
-    /// An argv array whose first element is an absolute path; never a shell string.
-    private func exec(_ value: TOMLValue, at path: ConfigPath) -> [String]? {
-        let example = "[\"/usr/local/bin/my-hook\", \"--flag\"]"
+    /// An argv array, never a shell string; its first element an absolute path when `requireAbsolutePath`
+    /// (else a name looked up in `PATH` is fine too).
+    func argv(_ value: TOMLValue, at path: ConfigPath, example: String, requireAbsolutePath: Bool) -> [String]? {
         if value.type == .string {
             report(path, .value, "must be an argv array like \(example), never a shell string")
             return nil
@@ -90,7 +90,11 @@ extension ConfigValidator {
             if let argument = string(element, at: path.appending(index: offset)) { argv.append(argument) }
         }
         guard argv.count == elements.count else { return nil }
-        guard argv[0].hasPrefix("/") else {
+        guard !argv[0].isEmpty else {
+            report(path.appending(index: 0), .value, "is empty; name the program, e.g. \(example)")
+            return nil
+        }
+        guard argv[0].hasPrefix("/") || !requireAbsolutePath else {
             report(path.appending(index: 0), .value, "\(Self.quoted(argv[0])) is not an absolute path; "
                 + "name the program by its full path, e.g. \"/usr/local/bin/my-hook\"")
             return nil

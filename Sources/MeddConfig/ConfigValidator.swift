@@ -28,8 +28,9 @@ final class ConfigValidator {
         let medications = self.medications(root["medication"]?.tomlValue, at: ConfigPath.root.appending("medication"), settings: settings)
         let hooks = self.hooks(root["hook"]?.tomlValue, at: ConfigPath.root.appending("hook"))
         let people = self.people(root["person"]?.tomlValue, at: ConfigPath.root.appending("person"))
+        let sync = self.sync(root["sync"]?.tomlValue, at: ConfigPath.root.appending("sync"))
         guard issues.isEmpty else { return nil }
-        return Configuration(settings: settings, medications: medications, hooks: hooks, zones: zones, people: people)
+        return Configuration(settings: settings, medications: medications, hooks: hooks, zones: zones, people: people, sync: sync)
     }
 
     /// Records an error about `path`, shown as `path: text`.
@@ -70,7 +71,7 @@ final class ConfigValidator {
 
     /// The keys each table of the configuration may hold (medd.toml(5)), in the order messages list them.
     enum Keys {
-        static let topLevel = ["settings", "medication", "hook", "person"]
+        static let topLevel = ["settings", "medication", "hook", "person", "sync"]
         static let settings = ["horizon_days", "grace", "renotify", "snooze", "early", "timezone",
                                "expiry_warning"] + alertKeys
         static let medication = [
@@ -87,6 +88,7 @@ final class ConfigValidator {
         static let cycle = ["on", "off"]
         static let hook = ["on", "exec", "timeout"]
         static let person = ["name"]
+        static let sync = ["url", "username", "password_command", "password_file", "ca_file", "publish_ahead", "keep", "poll", "idle_poll"]
         /// The keys that give a medication a schedule; none of them go with `as_needed = true`.
         static let schedule = ["times", "every", "after_taken", "days", "every_days", "cycle", "monthdays"]
     }

@@ -30,7 +30,7 @@ type Dose (
   answeredAt: ?string,
   # The same instant in microseconds since the epoch (answeredAt has whole seconds).
   answeredUsec: ?int,
-  # Who answered: daemon, cli, desktop or hook.
+  # Who answered: daemon, cli, desktop, hook, or caldav (on another device, through medd-sync).
   source: ?string,
   # When a snoozed dose comes back.
   snoozeUntil: ?string,
@@ -124,14 +124,15 @@ method Status() -> (
 method ListDoses(from: ?string, to: ?string, medication: ?string) -> (doses: []Dose)
 
 # Marks a dose taken. dose is a dose ID, or a medication ID meaning its current
-# open dose (or a new as-needed dose); at defaults to now.
-method Taken(dose: string, at: ?string, note: ?string) -> (dose: Dose)
+# open dose (or a new as-needed dose); at defaults to now. source says who answered:
+# cli (the default), or caldav for an answer medd-sync brings from the CalDAV server.
+method Taken(dose: string, at: ?string, note: ?string, source: ?string) -> (dose: Dose)
 
 # Snoozes an open dose for minutes, from 1 to 1440 (default from the configuration).
 method Snooze(dose: string, minutes: ?int) -> (snoozeId: string, until: string, dose: Dose)
 
-# Skips a dose, with an optional reason (also kept as its note).
-method Skip(dose: string, reason: ?string) -> (dose: Dose)
+# Skips a dose, with an optional reason (also kept as its note); source as for Taken.
+method Skip(dose: string, reason: ?string, source: ?string) -> (dose: Dose)
 
 # The configured medications, with their stock.
 method Medications() -> (medications: []Medication)

@@ -1,3 +1,5 @@
+public import MeddCore
+
 /// A validated call as a typed request.
 public enum ControlRequest: Hashable, Sendable {
     case getInfo
@@ -26,16 +28,18 @@ public enum ControlRequest: Hashable, Sendable {
         }
     }
 
-    /// Parameters of `Taken`: a dose or medication ID, when (default now) and a note.
+    /// Parameters of `Taken`: a dose or medication ID, when (default now), a note and who answered.
     public struct Taken: Hashable, Sendable {
         public var dose: String
         public var at: String?
         public var note: String?
+        public var source: EventSource
 
-        public init(dose: String, at: String? = nil, note: String? = nil) {
+        public init(dose: String, at: String? = nil, note: String? = nil, source: EventSource = .cli) {
             self.dose = dose
             self.at = at
             self.note = note
+            self.source = source
         }
     }
 
@@ -50,14 +54,16 @@ public enum ControlRequest: Hashable, Sendable {
         }
     }
 
-    /// Parameters of `Skip`: a dose or medication ID and an optional reason.
+    /// Parameters of `Skip`: a dose or medication ID, an optional reason and who answered.
     public struct Skip: Hashable, Sendable {
         public var dose: String
         public var reason: String?
+        public var source: EventSource
 
-        public init(dose: String, reason: String? = nil) {
+        public init(dose: String, reason: String? = nil, source: EventSource = .cli) {
             self.dose = dose
             self.reason = reason
+            self.source = source
         }
     }
 
@@ -107,15 +113,16 @@ struct ControlMethod: Sendable {
             .listDoses(.init(from: $0.string("from"), to: $0.string("to"), medication: $0.string("medication")))
         },
         ControlMethod("io.medd.Control.Taken", required: ["dose": .nonEmptyString],
-                      optional: ["at": .nonEmptyString, "note": .string]) {
-            .taken(.init(dose: $0.required("dose"), at: $0.string("at"), note: $0.string("note")))
+                      optional: ["at": .nonEmptyString, "note": .string, "source": .oneOf(MethodSignature.answerSources)]) {
+            .taken(.init(dose: $0.required("dose"), at: $0.string("at"), note: $0.string("note"), source: $0.source))
         },
         ControlMethod("io.medd.Control.Snooze", required: ["dose": .nonEmptyString],
                       optional: ["minutes": .integer(MethodSignature.snoozeMinutes)]) {
             .snooze(.init(dose: $0.required("dose"), minutes: $0.integer("minutes")))
         },
-        ControlMethod("io.medd.Control.Skip", required: ["dose": .nonEmptyString], optional: ["reason": .string]) {
-            .skip(.init(dose: $0.required("dose"), reason: $0.string("reason")))
+        ControlMethod("io.medd.Control.Skip", required: ["dose": .nonEmptyString],
+                      optional: ["reason": .string, "source": .oneOf(MethodSignature.answerSources)]) {
+            .skip(.init(dose: $0.required("dose"), reason: $0.string("reason"), source: $0.source))
         },
         ControlMethod("io.medd.Control.Medications") { _ in .medications },
         ControlMethod("io.medd.Control.Reload") { _ in .reload },

@@ -8,6 +8,8 @@ public enum ParameterType: Hashable, Sendable {
     case string
     /// A JSON integer (not `10.0`) within the range.
     case integer(ClosedRange<Int>)
+    /// One of these strings.
+    case oneOf(Set<String>)
 }
 
 /// The parameters one method accepts.
@@ -31,6 +33,9 @@ public struct MethodSignature: Hashable, Sendable {
 
     /// The minutes `Snooze` accepts: at least one, at most the dose book's longest snooze.
     public static let snoozeMinutes = 1...DoseBook.longestSnoozeMinutes
+    /// Who a client may say answered a dose: medctl and other clients (`cli`), or medd-sync bringing
+    /// an answer from the CalDAV server (`caldav`). The daemon's own sources are not a client's to claim.
+    public static let answerSources: Set<String> = [EventSource.cli.rawValue, EventSource.caldav.rawValue]
     /// The longest snooze `Snooze` accepts, in minutes.
     public static var maximumSnoozeMinutes: Int { snoozeMinutes.upperBound }
 
@@ -54,6 +59,7 @@ public struct MethodSignature: Hashable, Sendable {
         case (.string, .string): true
         case (.nonEmptyString, .string(let text)): !text.isEmpty
         case (.integer(let range), .integer(let number)): range.contains(number)
+        case (.oneOf(let allowed), .string(let text)): allowed.contains(text)
         default: false
         }
     }

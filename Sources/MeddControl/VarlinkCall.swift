@@ -1,3 +1,5 @@
+import MeddCore
+
 /// One method call, accepted by the signature of a method served.
 public struct VarlinkCall: Hashable, Sendable {
     /// Fully qualified method name, e.g. `io.medd.Control.Taken`.
@@ -59,6 +61,11 @@ public struct VarlinkCall: Hashable, Sendable {
     func integer(_ name: String) -> Int? {
         if case .integer(let number)? = parameters[name] { return number }
         return nil
+    }
+
+    /// Who answered, from the `source` parameter its signature checked against `answerSources`; `cli` when absent.
+    var source: EventSource {
+        string("source").flatMap(EventSource.init(rawValue:)) ?? .cli
     }
 
     /// A string parameter the method's signature requires, so the accepted call has it.

@@ -25,4 +25,19 @@ public enum DisplayText {
         }
         return result
     }
+
+    /// `text` as XML character data: `&`, `<` and `>` escaped, so free text never opens a tag (a
+    /// notification's body markup, an element of a WebDAV request).
+    public static func xmlEscaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
 }

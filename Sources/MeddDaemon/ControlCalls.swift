@@ -67,7 +67,7 @@ final class ControlCalls {
                 return .reply(VarlinkReply.error(error))
             }
             let now = clock.now()
-            return answer(request.dose, at: at ?? now, { $0.take(request.dose, at: at, note: request.note, source: .cli, now: now) }, to: connection) {
+            return answer(request.dose, at: at ?? now, { $0.take(request.dose, at: at, note: request.note, source: request.source, now: now) }, to: connection) {
                 [configuration = book.configuration] in ["dose": $0.record.varlinkValue(in: configuration)]
             }
         case .snooze(let request):
@@ -84,7 +84,7 @@ final class ControlCalls {
             }
         case .skip(let request):
             let now = clock.now()
-            return answer(request.dose, at: now, { $0.skip(request.dose, reason: request.reason, source: .cli, now: now) }, to: connection) {
+            return answer(request.dose, at: now, { $0.skip(request.dose, reason: request.reason, source: request.source, now: now) }, to: connection) {
                 [configuration = book.configuration] in ["dose": $0.record.varlinkValue(in: configuration)]
             }
         case .medications:

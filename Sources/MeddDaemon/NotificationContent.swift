@@ -112,16 +112,5 @@ struct NotificationContent: Hashable, Sendable {
     }
 
     /// The spec's body markup is a small XML subset: free text must not open a tag.
-    static func markupEscaped(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
+    static func markupEscaped(_ text: String) -> String { DisplayText.xmlEscaped(text) }
 }

@@ -1,3 +1,5 @@
+import Systemd
+
 /// Where medd's files live by default (XDG base directories), from the XDG environment.
 public struct DefaultPaths: Sendable {
     public let environment: [String: String]
@@ -17,6 +19,11 @@ public struct DefaultPaths: Sendable {
     /// `$XDG_RUNTIME_DIR/medd/control.sock`; there is no fallback for the runtime directory.
     public var socket: String? {
         nonEmpty("XDG_RUNTIME_DIR").map { "\($0)/medd/control.sock" }
+    }
+
+    /// Where medd-sync tells how syncing goes, for `medctl status`: beside the control socket it uses.
+    public static func syncStatus(besideSocket socket: String) -> String {
+        FileSystem.directory(of: socket) + "/sync-status.json"
     }
 
     private func base(_ variable: String, fallback: String) -> String? {

@@ -68,6 +68,24 @@ public enum FileSystem {
         return Int(status.st_size)
     }
 
+    /// The permission bits of the file at `path` (following links), such as 0o600.
+    public static func permissions(of path: String) throws(SystemError) -> UInt32 {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw SystemError("stat(\(path))", errno: errno) }
+        return UInt32(status.st_mode) & 0o7777
+    }
+
+    /// The program a name without a slash means, looked up in the directories of `searchPath` (`PATH`)
+    /// as execvp(3) does; a name with a slash as it is. Nil when no executable file is found.
+    public static func executable(named name: String, searchPath: String?) -> String? {
+        if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
+        for directory in (searchPath ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") where !directory.isEmpty {
+            let candidate = "\(directory)/\(name)"
+            if access(candidate, X_OK) == 0, !isDirectory(candidate) { return candidate }
+        }
+        return nil
+    }
+
     /// Whether the two paths name the same file (device and inode); false when either is missing.
     public static func isSameFile(_ first: String, _ second: String) -> Bool {
         var one = stat()

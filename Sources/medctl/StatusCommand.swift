@@ -1,5 +1,7 @@
 import MeddControl
+import MeddSystem
 import MeddTerminal
+import Systemd
 
 /// `medctl status`: the daemon's state, the next dose, what is open.
 struct StatusCommand: Verb {
@@ -8,7 +10,8 @@ struct StatusCommand: Verb {
     static let discussion = """
         --json prints the daemon's Status reply: {"version", "startedAt", "nowUsec", "nextDose", "pending", "snoozed", "desktop"}, \
         nextDose being a dose object as in `medctl doses --json`, desktop (when medd shows notifications) naming the \
-        notification server and what medd watches to show open reminders again when the person returns.
+        notification server and what medd watches to show open reminders again when the person returns; and sync, \
+        while medd-sync runs: {"server", "lastSuccess", "lastError", "lastErrorAt", "failingSince"}.
         """
 
     let global: GlobalOptions
@@ -18,8 +21,13 @@ struct StatusCommand: Verb {
     }
 
     func run() throws {
-        let status = try global.connect().call("Status")
-        if global.json { return Output.json(.object(status)) }
+        let client = try global.connect()
+        var status = try client.call("Status")
+        let sync = Self.syncStatus(besideSocket: client.path)
+        if global.json {
+            if let sync { status["sync"] = sync }
+            return Output.json(.object(status))
+        }
         LocalTimeText.followDaemon(status: status)
         let style = Style.current
         let today = LocalTimeText.today()
@@ -38,6 +46,23 @@ struct StatusCommand: Verb {
         } else {
             Output.line("notifications: not reported (medd runs with --no-desktop, or predates this report)")
         }
+        Output.line("sync: " + (sync?.objectValue.map { Self.sync($0) } ?? "off (medd-sync is not running)"))
+    }
+
+    /// What medd-sync last wrote of how syncing goes; nil when it is not running (it removes the file when it stops).
+    private static func syncStatus(besideSocket socket: String) -> JSONValue? {
+        guard let bytes = try? FileReader.bytes(at: DefaultPaths.syncStatus(besideSocket: socket)) else { return nil }
+        return try? JSONParser.parse(bytes)
+    }
+
+    /// `https://dav.example.org/anna/medication/, last success 08:00:05` and the last error, if any.
+    private static func sync(_ sync: [String: JSONValue]) -> String {
+        var text = sync["server"]?.stringValue ?? "?"
+        let time = { (key: String) in sync[key]?.stringValue.map { LocalTimeText.display(iso: $0) } }
+        text += ", last success " + (time("lastSuccess") ?? "none yet")
+        if let since = time("failingSince") { text += ", failing since \(since)" }
+        if let error = sync["lastError"]?.stringValue { text += "\n  last error (\(time("lastErrorAt") ?? "?")): \(error)" }
+        return text
     }
 
     /// `dunst 1.9.0 (actions, body, sound)`, or why there is none.

@@ -1,5 +1,6 @@
 import pytest
 
+import caldav_servers
 import desktop
 import harness
 import presence
@@ -26,11 +27,12 @@ def daemons():
 
 # --- Desktop notifications: a private session bus, dunst on Xvfb, a fake notification server ---------------
 
-def _desktop_part(factory, *args):
-    """Builds a desktop component; a missing program fails the test loudly, naming it (never a skip)."""
+def _required_part(factory, *args):
+    """Builds a component a test needs (a bus, a notification server, a CalDAV server); a missing program
+    fails the test loudly, naming it (never a skip)."""
     try:
         return factory(*args)
-    except desktop.MissingProgram as error:
+    except (desktop.MissingProgram, caldav_servers.MissingProgram) as error:
         missing = str(error)
     pytest.fail(missing, pytrace=False)
 
@@ -38,7 +40,7 @@ def _desktop_part(factory, *args):
 @pytest.fixture
 def session_bus():
     """A private dbus-daemon of type session; `address` stays the same across stop() and start()."""
-    bus = _desktop_part(desktop.SessionBus)
+    bus = _required_part(desktop.SessionBus)
     yield bus
     bus.close()
 
@@ -46,7 +48,7 @@ def session_bus():
 @pytest.fixture
 def dunst(session_bus):
     """dunst 1.9 on its own Xvfb display, owning org.freedesktop.Notifications on session_bus."""
-    server = _desktop_part(desktop.Dunst, session_bus)
+    server = _required_part(desktop.Dunst, session_bus)
     yield server
     server.close()
 
@@ -54,7 +56,7 @@ def dunst(session_bus):
 @pytest.fixture
 def fake_notifier(session_bus):
     """A recording fake org.freedesktop.Notifications server on session_bus."""
-    server = _desktop_part(desktop.FakeNotificationServer, session_bus.address)
+    server = _required_part(desktop.FakeNotificationServer, session_bus.address)
     yield server
     server.close()
 
@@ -62,7 +64,7 @@ def fake_notifier(session_bus):
 @pytest.fixture
 def gnome_notifier(session_bus):
     """GNOME's notification-daemon, which draws action buttons, on its own Xvfb display on session_bus."""
-    server = _desktop_part(desktop.GnomeNotificationDaemon, session_bus)
+    server = _required_part(desktop.GnomeNotificationDaemon, session_bus)
     yield server
     server.close()
 
@@ -72,7 +74,7 @@ def gnome_notifier(session_bus):
 @pytest.fixture
 def system_bus():
     """A private dbus-daemon of type system (never the machine's); `address` for Daemon(system_bus=...)."""
-    bus = _desktop_part(presence.SystemBus)
+    bus = _required_part(presence.SystemBus)
     yield bus
     bus.close()
 
@@ -80,7 +82,7 @@ def system_bus():
 @pytest.fixture
 def fake_logind(system_bus):
     """A fake org.freedesktop.login1 on system_bus for this process's user, with no session yet."""
-    logind = _desktop_part(presence.FakeLogind, system_bus.address)
+    logind = _required_part(presence.FakeLogind, system_bus.address)
     yield logind
     logind.close()
 
@@ -88,7 +90,7 @@ def fake_logind(system_bus):
 @pytest.fixture
 def fake_screensaver(session_bus):
     """A fake org.gnome.ScreenSaver (at /org/gnome/ScreenSaver) on session_bus, not active."""
-    saver = _desktop_part(presence.FakeScreenSaver, session_bus.address, presence.GNOME_SCREENSAVER)
+    saver = _required_part(presence.FakeScreenSaver, session_bus.address, presence.GNOME_SCREENSAVER)
     yield saver
     saver.close()
 
@@ -97,7 +99,7 @@ def fake_screensaver(session_bus):
 def fake_freedesktop_screensaver(session_bus):
     """A fake org.freedesktop.ScreenSaver (at /org/freedesktop/ScreenSaver and /ScreenSaver, signalling on
     both, as KDE does) on session_bus, not active."""
-    saver = _desktop_part(presence.FakeScreenSaver, session_bus.address, presence.FREEDESKTOP_SCREENSAVER)
+    saver = _required_part(presence.FakeScreenSaver, session_bus.address, presence.FREEDESKTOP_SCREENSAVER)
     yield saver
     saver.close()
 
@@ -105,7 +107,7 @@ def fake_freedesktop_screensaver(session_bus):
 @pytest.fixture
 def system_monitor(system_bus):
     """The match rules clients add on system_bus (presence.BusMonitor)."""
-    monitor = _desktop_part(presence.BusMonitor, system_bus.address)
+    monitor = _required_part(presence.BusMonitor, system_bus.address)
     yield monitor
     monitor.close()
 
@@ -113,6 +115,30 @@ def system_monitor(system_bus):
 @pytest.fixture
 def session_monitor(session_bus):
     """The match rules clients add on session_bus (presence.BusMonitor)."""
-    monitor = _desktop_part(presence.BusMonitor, session_bus.address)
+    monitor = _required_part(presence.BusMonitor, session_bus.address)
     yield monitor
     monitor.close()
+
+
+# --- CalDAV: Radicale and Xandikos on loopback (Tests/EndToEnd/caldav_servers.py) ---------------------------
+
+@pytest.fixture
+def radicale():
+    """Radicale with password authentication: `url` is anna's VTODO collection, for `username`/`password`."""
+    server = _required_part(caldav_servers.Radicale)
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def xandikos():
+    """Xandikos, without authentication: `url` is its default calendar collection (username/password None)."""
+    server = _required_part(caldav_servers.Xandikos)
+    yield server
+    server.close()
+
+
+@pytest.fixture(params=["radicale", "xandikos"])
+def caldav_server(request):
+    """Each CalDAV server in turn: the radicale fixture, then the xandikos fixture."""
+    return request.getfixturevalue(request.param)

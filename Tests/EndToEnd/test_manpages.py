@@ -11,7 +11,7 @@ import pytest
 import harness
 
 MAN = os.path.join(harness.REPO, "man")
-PAGES = ["medd.8", "medd.toml.5", "medctl.1"]
+PAGES = ["medd.8", "medd.toml.5", "medctl.1", "medd-sync.8"]
 WIDTH = 80
 UNKNOWN_KEY = "zzzzzzzz"
 
@@ -68,6 +68,9 @@ exec = ["/bin/true"]
 {UNKNOWN_KEY} = 1
 [person.x]
 {UNKNOWN_KEY} = 1
+[sync]
+url = "https://dav.example.org/x/"
+{UNKNOWN_KEY} = 1
 """)
     out = medctl_check(config)
     assert out.returncode == 1, out.stdout + out.stderr
@@ -77,7 +80,7 @@ exec = ["/bin/true"]
         match = pattern.match(line)
         if match:
             tables[match.group(1) or "(top level)"] = re.findall(r'"([^"]+)"', match.group(2))
-    assert set(tables) == {"(top level)", "settings", "medication.x", "medication.x.cycle", "hook[0]", "person.x"}, out.stderr
+    assert set(tables) == {"(top level)", "settings", "medication.x", "medication.x.cycle", "hook[0]", "person.x", "sync"}, out.stderr
     assert all(tables.values()), tables
     return tables
 

@@ -118,6 +118,28 @@ struct ValidFixtureTests {
         #expect(configuration.medications.map(\.id) == ["antibiotic", "ibuprofen", "metformin", "paracetamol", "pill", "prednisone"])
     }
 
+    /// The reference `[sync]` table keeps its collection, user and password command; a minimal one gets the defaults.
+    @Test func syncTable() throws {
+        var expected = SyncSettings(url: try CollectionURL(parsing: "https://dav.example.org/anna/medication/"))
+        expected.username = "anna"
+        expected.password = .command(["secret-tool", "lookup", "service", "medd"])
+        #expect(try load("reference").sync == expected)
+        let minimal = try ConfigLoader.parse("""
+            [sync]
+            url = "http://127.0.0.1:5232/anna/medication"
+            idle_poll = "0"
+            ca_file = "/etc/ssl/private-ca.pem"
+            """, path: "sync.toml").get().sync
+        #expect(minimal?.url.description == "http://127.0.0.1:5232/anna/medication/")
+        #expect(minimal?.idlePoll == TimeSpan(seconds: 0))
+        #expect(minimal?.poll == TimeSpan(seconds: 30))
+        #expect(minimal?.publishAhead == .days(1))
+        #expect(minimal?.keep == .days(2))
+        #expect(minimal?.caFile == "/etc/ssl/private-ca.pem")
+        #expect(minimal?.password == nil)
+        #expect(try load("minimal").sync == nil)
+    }
+
     /// An empty file is the default configuration.
     @Test func emptyFileIsDefaults() throws {
         #expect(try load("empty") == Configuration())

@@ -1,5 +1,6 @@
 import Testing
 import MeddControl
+import MeddCore
 
 /// Decoding valid calls of every method into typed requests.
 @Suite struct DecodingTests {
@@ -38,6 +39,25 @@ import MeddControl
             == .taken(ControlRequest.Taken(dose: "aspirin_20261122_08_00")))
         #expect(try Self.request(#"{"method":"io.medd.Control.Taken","parameters":{"dose":"aspirin","at":"2026-11-22T08:05:00+01:00","note":"mit Wasser \u00e9\ud83d\ude00\n"}}"#)
             == .taken(ControlRequest.Taken(dose: "aspirin", at: "2026-11-22T08:05:00+01:00", note: "mit Wasser é😀\n")))
+    }
+
+    /// `Taken` and `Skip` say who answered: `cli` unless a client names `caldav`; the daemon's own sources
+    /// (`daemon`, `desktop`, `hook`) and unknown words are refused, naming `source`.
+    @Test func answerSource() throws {
+        #expect(try Self.request(#"{"method":"io.medd.Control.Taken","parameters":{"dose":"a","source":"caldav"}}"#)
+            == .taken(ControlRequest.Taken(dose: "a", source: .caldav)))
+        #expect(try Self.request(#"{"method":"io.medd.Control.Skip","parameters":{"dose":"a","source":"cli"}}"#)
+            == .skip(ControlRequest.Skip(dose: "a", source: .cli)))
+        #expect(try Self.request(#"{"method":"io.medd.Control.Skip","parameters":{"dose":"a","source":null}}"#)
+            == .skip(ControlRequest.Skip(dose: "a", source: .cli)))
+        for refused in ["daemon", "desktop", "hook", "CalDAV", ""] {
+            #expect(throws: VarlinkDecodeError.invalidParameter("source")) {
+                try Self.request(#"{"method":"io.medd.Control.Taken","parameters":{"dose":"a","source":"\#(refused)"}}"#)
+            }
+        }
+        #expect(throws: VarlinkDecodeError.invalidParameter("source")) {
+            try Self.request(#"{"method":"io.medd.Control.Skip","parameters":{"dose":"a","source":1}}"#)
+        }
     }
 
     /// `Snooze` with and without minutes, at both ends of the range.

@@ -9,14 +9,17 @@ public struct Configuration: Hashable, Sendable {
     public var zones: [String: ZoneRules]
     /// The `[person.ID]` tables, by ID. A person a medication names needs no table.
     public var people: [String: Person]
+    /// The `[sync]` table, when the file has one: for medd-sync, not medd.
+    public var sync: SyncSettings?
 
     public init(settings: Settings = Settings(), medications: [Medication] = [], hooks: [Hook] = [], zones: [String: ZoneRules] = [:],
-                people: [String: Person] = [:]) {
+                people: [String: Person] = [:], sync: SyncSettings? = nil) {
         self.settings = settings
         self.medications = medications.sorted { $0.id < $1.id }
         self.hooks = hooks
         self.zones = zones
         self.people = people
+        self.sync = sync
     }
 
     public func medication(_ id: String) -> Medication? {

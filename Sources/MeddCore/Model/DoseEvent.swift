@@ -22,7 +22,8 @@ public struct DoseEvent: Hashable, Sendable, Codable {
     }
 }
 
-/// Who caused an event: `MEDD_SOURCE`.
+/// Who caused an event: `MEDD_SOURCE`. `caldav` is an answer given on another device and brought
+/// in by medd-sync from the CalDAV server.
 public enum EventSource: String, CaseIterable, Hashable, Sendable, Codable {
-    case daemon, cli, desktop, hook
+    case daemon, cli, desktop, hook, caldav
 }

@@ -1,0 +1,29 @@
+// swift-tools-version: 6.1
+// The libFuzzer target for the iCalendar reader and writer, kept out of the main package: its entry point is
+// `LLVMFuzzerTestOneInput` with libFuzzer's `main`, which a plain `swift build` of medd could not link.
+// Built only by scripts/fuzz-icalendar.sh (see there for the flags).
+import Foundation
+import PackageDescription
+
+// A path dependency is named by its directory (`main`, `wt-fuzz`, ...), not by its package name.
+let meddDirectory = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().deletingLastPathComponent()
+let medd = meddDirectory.lastPathComponent.lowercased()
+
+let package = Package(
+    name: "ICalendarFuzz",
+    dependencies: [.package(path: "../..")],
+    targets: [
+        .executableTarget(
+            name: "ICalendarFuzz",
+            dependencies: [
+                .product(name: "ICalendar", package: medd),
+            ],
+            swiftSettings: [
+                .swiftLanguageMode(.v6),
+                .enableUpcomingFeature("ExistentialAny"),
+                // No `main` of its own: libFuzzer's drives `LLVMFuzzerTestOneInput`.
+                .unsafeFlags(["-parse-as-library"]),
+            ]
+        ),
+    ]
+)

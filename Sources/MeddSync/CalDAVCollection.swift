@@ -1,0 +1,163 @@
+public import Curl
+public import MeddCore
+
+/// The CalDAV collection on the server, as HTTP requests: the REPORTs that read it (sync-collection,
+/// calendar-multiget, calendar-query), and conditional PUT and DELETE of one dose's to-do, each named
+/// `<dose-id>.ics` so that every machine writes the same resource for the same dose.
+public final class CalDAVCollection: @unchecked Sendable {
+    // @unchecked: confined to the loop's thread, like its HTTPClient.
+    public let url: CollectionURL
+    private let http: HTTPClient
+    private let username: String?
+    private let caFile: String?
+    /// Read again when the server refuses it (401), so a changed password is picked up.
+    public var password: String?
+    public var timeoutMilliseconds = 30_000
+    public var responseLimit = 8 * 1024 * 1024
+
+    public init(url: CollectionURL, http: HTTPClient, username: String?, password: String?, caFile: String?) {
+        self.url = url
+        self.http = http
+        self.username = username
+        self.password = password
+        self.caFile = caFile
+    }
+
+    /// Why a request did not do what it asked.
+    public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        case transport(HTTPError)
+        /// 401: no credentials, or wrong ones.
+        case refusedCredentials(Int)
+        /// A conditional request lost: another machine changed (or created) the resource first.
+        case preconditionFailed
+        /// The sync token is no longer valid (or the server cannot sync from it): read everything again.
+        case invalidSyncToken(Int)
+        case unexpectedStatus(Int, String)
+        case unreadable(String)
+
+        public var description: String {
+            switch self {
+            case .transport(let error): "\(error)"
+            case .refusedCredentials(let status): "the server refused the user name or password (HTTP \(status))"
+            case .preconditionFailed: "another client changed the to-do first"
+            case .invalidSyncToken(let status): "the server no longer accepts the sync token (HTTP \(status))"
+            case .unexpectedStatus(let status, let what): "the server answered HTTP \(status) to \(what)"
+            case .unreadable(let reason): reason
+            }
+        }
+    }
+
+    /// The href medd-sync gives a dose's to-do.
+    public func href(of dose: DoseID) -> String { url.path + dose.description + ".ics" }
+
+    /// RFC 6578: what changed since `token` (everything, with nil). Servers that send no calendar data
+    /// here (Xandikos) leave `calendarData` nil: read those with `multiget`.
+    public func changes(since token: String?, _ done: @escaping (Result<MultiStatus, Failure>) -> Void) {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <D:sync-collection xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">\
+            <D:sync-token>\(DisplayText.xmlEscaped(token ?? ""))</D:sync-token><D:sync-level>1</D:sync-level>\
+            <D:prop><D:getetag/><C:calendar-data/></D:prop></D:sync-collection>
+            """
+        report(body, what: "sync-collection") { result in
+            switch result {
+            case .failure(.unexpectedStatus(let status, _)) where token != nil && [400, 403, 409, 412, 500].contains(status):
+                done(.failure(.invalidSyncToken(status)))
+            default:
+                done(result)
+            }
+        }
+    }
+
+    /// Every to-do in the collection, with data: for servers without sync-collection.
+    public func everything(_ done: @escaping (Result<MultiStatus, Failure>) -> Void) {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">\
+            <D:prop><D:getetag/><C:calendar-data/></D:prop>\
+            <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"/></C:comp-filter></C:filter></C:calendar-query>
+            """
+        report(body, what: "calendar-query", done)
+    }
+
+    /// The current ETag and data of these resources (calendar-multiget).
+    public func multiget(_ hrefs: [String], _ done: @escaping (Result<MultiStatus, Failure>) -> Void) {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">\
+            <D:prop><D:getetag/><C:calendar-data/></D:prop>\
+            \(hrefs.map { "<D:href>\(DisplayText.xmlEscaped($0))</D:href>" }.joined())</C:calendar-multiget>
+            """
+        report(body, what: "calendar-multiget", done)
+    }
+
+    /// PUT the to-do: only if none exists (`etag` nil) or only over that version. Gives the new ETag
+    /// when the server says it (nil otherwise: read it back before the next conditional write).
+    public func put(_ dose: DoseID, calendar text: String, replacing etag: String?, _ done: @escaping (Result<String?, Failure>) -> Void) {
+        var request = self.request("PUT", href(of: dose), body: Array(text.utf8), contentType: "text/calendar; charset=utf-8")
+        request.headers.append(etag.map { (name: "If-Match", value: $0) } ?? (name: "If-None-Match", value: "*"))
+        send(request, what: "PUT \(dose)") { result in
+            done(result.flatMap { response in
+                switch response.status {
+                case 200...299: .success(response.header("etag"))
+                case 412: .failure(.preconditionFailed)
+                default: .failure(.unexpectedStatus(response.status, "PUT \(dose)"))
+                }
+            })
+        }
+    }
+
+    /// DELETE the to-do, only that version when `etag` is given; one already gone counts as removed.
+    public func delete(_ dose: DoseID, href: String?, etag: String?, _ done: @escaping (Result<Void, Failure>) -> Void) {
+        var request = self.request("DELETE", href ?? self.href(of: dose), body: [], contentType: nil)
+        if let etag { request.headers.append((name: "If-Match", value: etag)) }
+        send(request, what: "DELETE \(dose)") { result in
+            done(result.flatMap { response in
+                switch response.status {
+                case 200...299, 404, 410: .success(())
+                case 412: .failure(.preconditionFailed)
+                default: .failure(.unexpectedStatus(response.status, "DELETE \(dose)"))
+                }
+            })
+        }
+    }
+
+    private func report(_ body: String, what: String, _ done: @escaping (Result<MultiStatus, Failure>) -> Void) {
+        var request = self.request("REPORT", url.path, body: Array(body.utf8), contentType: "application/xml; charset=utf-8")
+        request.headers.append((name: "Depth", value: "1"))
+        send(request, what: what) { result in
+            done(result.flatMap { response in
+                guard response.status == 207 else { return .failure(.unexpectedStatus(response.status, what)) }
+                do throws(MultiStatus.Problem) {
+                    return .success(try MultiStatus(parsing: response.body))
+                } catch {
+                    return .failure(.unreadable("\(what): \(error)"))
+                }
+            })
+        }
+    }
+
+    private func request(_ method: String, _ href: String, body: [UInt8], contentType: String?) -> HTTPRequest {
+        var request = HTTPRequest(method: method, url: url.resolving(href), body: body)
+        if let contentType { request.headers.append((name: "Content-Type", value: contentType)) }
+        request.username = username
+        request.password = password
+        request.caFile = caFile
+        request.timeoutMilliseconds = timeoutMilliseconds
+        request.responseLimit = responseLimit
+        return request
+    }
+
+    private func send(_ request: HTTPRequest, what: String, _ done: @escaping (Result<HTTPResponse, Failure>) -> Void) {
+        http.send(request) { result in
+            switch result {
+            case .failure(let error):
+                done(.failure(.transport(error)))
+            case .success(let response) where response.status == 401:
+                done(.failure(.refusedCredentials(response.status)))
+            case .success(let response):
+                done(.success(response))
+            }
+        }
+    }
+}

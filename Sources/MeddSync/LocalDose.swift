@@ -1,0 +1,52 @@
+public import MeddControl
+public import MeddCore
+
+/// A dose as medd reports it over Varlink (`ListDoses`, `Watch`): what medd-sync publishes.
+public struct LocalDose: Hashable, Sendable {
+    public var id: DoseID
+    public var name: String
+    public var doseText: String
+    public var due: Instant
+    public var state: DoseState
+    public var answeredAt: Instant?
+    public var source: EventSource?
+    public var snoozeUntil: Instant?
+    public var person: String?
+
+    public init(id: DoseID, name: String, doseText: String, due: Instant, state: DoseState, answeredAt: Instant? = nil,
+                source: EventSource? = nil, snoozeUntil: Instant? = nil, person: String? = nil) {
+        self.id = id
+        self.name = name
+        self.doseText = doseText
+        self.due = due
+        self.state = state
+        self.answeredAt = answeredAt
+        self.source = source
+        self.snoozeUntil = snoozeUntil
+        self.person = person
+    }
+
+    /// Reads a Varlink `Dose` object; nil when a field medd always sends is missing or unreadable.
+    public init?(varlink value: JSONValue) {
+        guard let object = value.objectValue,
+              let id = object["id"]?.stringValue.flatMap(DoseID.init(parsing:)),
+              let usec = object["usec"]?.intValue,
+              let state = object["state"]?.stringValue.flatMap(DoseState.init(rawValue:)) else { return nil }
+        self.id = id
+        name = object["name"]?.stringValue ?? id.medication
+        doseText = object["dose"]?.stringValue ?? ""
+        due = Instant(usec: Int64(usec))
+        self.state = state
+        answeredAt = object["answeredUsec"]?.intValue.map { Instant(usec: Int64($0)) }
+            ?? object["answeredAt"]?.stringValue.flatMap(Instant.init(iso8601:))
+        source = object["source"]?.stringValue.flatMap(EventSource.init(rawValue:))
+        snoozeUntil = object["snoozeUntil"]?.stringValue.flatMap(Instant.init(iso8601:))
+        person = object["person"]?.stringValue
+    }
+
+    /// The answer medd holds for it; nil while it is open or planned.
+    public var answer: Answer? {
+        guard let kind = Answer.Kind(state), let answeredAt else { return nil }
+        return Answer(kind: kind, at: answeredAt)
+    }
+}

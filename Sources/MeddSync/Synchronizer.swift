@@ -1,0 +1,425 @@
+import ICalendar
+public import Logging
+import MeddControl
+public import MeddCore
+public import Systemd
+
+/// medd-sync at work, on one sd-event loop: rounds that read medd's doses and the server's to-dos and
+/// reconcile them (`Reconciler`), medd's `Watch` stream that sends a local answer to the server at once,
+/// and a poll timer that asks the server often while a dose is open and seldom otherwise. Nothing it
+/// keeps must survive it: the server and medd's ledger are the truth, ETags and the sync token only
+/// save requests.
+public final class Synchronizer: @unchecked Sendable {
+    // @unchecked: confined to the loop's thread.
+    private let loop: EventLoop
+    private let link: MeddLink
+    private let collection: CalDAVCollection
+    private let settings: SyncSettings
+    private let rendering: TodoRendering
+    private let log: Logger
+    /// medd's clock less the wall clock (non-zero under `medd --pretend-now`): medd-sync goes by medd's clock.
+    private var clockOffset: Int64 = 0
+    private let passwordSource: (() -> Result<String?, PasswordError>)?
+    public private(set) var health: SyncHealth
+
+    private var local: [DoseID: LocalDose] = [:]
+    private var listed: Range<Instant> = Instant(usec: 0)..<Instant(usec: 0)
+    private var server: [DoseID: ServerEntry] = [:]
+    private var syncToken: String?
+    private var serverSyncs = true
+    private var busy: Set<DoseID> = []
+    private var again: Set<DoseID> = []
+    private var roundRunning = false
+    private var roundWanted = false
+    private var pollTimer: LoopSource?
+    private var watchRetry: LoopSource?
+    private var watching = false
+    private var failures = 0
+    private var races: [DoseID: Int] = [:]
+    /// Changes `Watch` brought while a round waited for `ListDoses`, whose answer may be older.
+    private var watchedDuringRound: [DoseID: LocalDose] = [:]
+    private var mustRereadPassword = false
+    private let healthChanged: (SyncHealth) -> Void
+
+    /// What the server holds for one dose, as last read or written.
+    private struct ServerEntry {
+        var href: String
+        var etag: String?
+        var todo: ServerTodo?
+    }
+
+    public init(loop: EventLoop, link: MeddLink, collection: CalDAVCollection, settings: SyncSettings, rendering: TodoRendering,
+                log: Logger,
+                passwordSource: (() -> Result<String?, PasswordError>)?, healthChanged: @escaping (SyncHealth) -> Void) {
+        self.loop = loop
+        self.link = link
+        self.collection = collection
+        self.settings = settings
+        self.rendering = rendering
+        self.log = log
+        self.passwordSource = passwordSource
+        self.healthChanged = healthChanged
+        health = SyncHealth(server: collection.url.description)
+    }
+
+    /// Follows medd and starts the first round.
+    public func start() {
+        follow()
+        round()
+    }
+
+    // MARK: Rounds
+
+    /// Reads both sides and reconciles every dose; one at a time, a request during one runs after it.
+    public func round() {
+        guard !roundRunning else {
+            roundWanted = true
+            return
+        }
+        roundRunning = true
+        roundWanted = false
+        watchedDuringRound = [:]
+        pollTimer = nil
+        if mustRereadPassword, let passwordSource {
+            switch passwordSource() {
+            case .success(let password):
+                collection.password = password
+                mustRereadPassword = false
+            case .failure(let error):
+                return finishRound(failure: "cannot read the password: \(error)", fromServer: false)
+            }
+        }
+        link.call("Status") { [self] reply in
+            switch reply {
+            case .failure(let failure):
+                finishRound(failure: "cannot reach medd: \(failure)", fromServer: false)
+            case .success(let parameters):
+                if let medds = parameters["nowUsec"]?.intValue { clockOffset = Int64(medds) - Int64(EventLoop.wallClockUsec()) }
+                readLocal()
+            }
+        }
+    }
+
+    /// What medd holds for the window, and an hour before it (a to-do just past `keep` is still known).
+    private func readLocal() {
+        let now = clock()
+        let from = now - settings.keep - .hours(1)
+        let to = now + settings.publishAhead
+        link.call("ListDoses", ["from": .string(from.description), "to": .string(to.description)]) { [self] reply in
+            switch reply {
+            case .failure(let failure):
+                finishRound(failure: "cannot read the doses from medd: \(failure)", fromServer: false)
+            case .success(let parameters):
+                local = Dictionary((parameters["doses"]?.arrayValue ?? []).compactMap(LocalDose.init(varlink:)).map { ($0.id, $0) },
+                                   uniquingKeysWith: { $1 }).merging(watchedDuringRound) { $1 }
+                listed = from..<to
+                readServer()
+            }
+        }
+    }
+
+    private func readServer() {
+        guard serverSyncs else {
+            return collection.everything { [self] result in
+                switch result {
+                case .success(let status):
+                    server = [:]
+                    absorb(status)
+                    reconcileAll()
+                case .failure(let failure):
+                    finishRound(failure: "\(failure)", fromServer: true, refused: failure)
+                }
+            }
+        }
+        collection.changes(since: syncToken) { [self] result in
+            switch result {
+            case .success(let status):
+                if syncToken == nil { server = [:] }
+                absorb(status)
+                syncToken = status.syncToken
+                fetchMissingData()
+            case .failure(.invalidSyncToken(let code)):
+                log.info("the server no longer accepts the sync token (HTTP \(code)); reading the whole collection again")
+                syncToken = nil
+                readServer()
+            case .failure(.unexpectedStatus(let status, _)) where syncToken == nil && [400, 403, 405, 415, 501].contains(status):
+                log.info("the server does not offer sync-collection (HTTP \(status)); reading the whole collection each time")
+                serverSyncs = false
+                readServer()
+            case .failure(let failure):
+                finishRound(failure: "\(failure)", fromServer: true, refused: failure)
+            }
+        }
+    }
+
+    /// Resources a sync-collection named without their data (Xandikos): one calendar-multiget.
+    private func fetchMissingData() {
+        let missing = server.values.filter { $0.todo == nil }.map(\.href)
+        guard !missing.isEmpty else { return reconcileAll() }
+        collection.multiget(missing) { [self] result in
+            switch result {
+            case .success(let status):
+                absorb(status)
+                reconcileAll()
+            case .failure(let failure):
+                finishRound(failure: "\(failure)", fromServer: true, refused: failure)
+            }
+        }
+    }
+
+    /// Takes what a REPORT said of each resource into `server`.
+    private func absorb(_ status: MultiStatus) {
+        for resource in status.resources {
+            guard let id = MultiStatus.doseID(ofHref: resource.href) else { continue }
+            if resource.status == 404 || resource.status == 410 {
+                server[id] = nil
+                continue
+            }
+            var entry = ServerEntry(href: resource.href, etag: resource.etag, todo: nil)
+            if let data = resource.calendarData {
+                do throws(ICalendarError) {
+                    entry.todo = ServerTodo(calendar: try ICalendarParser.parse(data))
+                } catch {
+                    log.warning("the to-do at \(resource.href) is not iCalendar medd-sync can read (\(error)); it is left as it is")
+                    continue
+                }
+                // Another client's object under a name like ours: not a dose's to-do.
+                guard entry.todo?.doseID == id else { continue }
+            }
+            server[id] = entry
+        }
+    }
+
+    private func reconcileAll() {
+        let now = clock()
+        for id in Set(local.keys).union(server.keys).sorted() { reconcile(id, now: now) }
+        finishRound(failure: nil, fromServer: true)
+    }
+
+    private func finishRound(failure: String?, fromServer: Bool, refused: CalDAVCollection.Failure? = nil) {
+        roundRunning = false
+        if let failure {
+            if case .refusedCredentials? = refused { mustRereadPassword = true }
+            failed(failure)
+        } else {
+            succeeded()
+        }
+        if roundWanted { return round() }
+        schedulePoll()
+    }
+
+    // MARK: One dose
+
+    /// Brings one dose to agreement; a dose already being written is looked at again once that ends.
+    private func reconcile(_ id: DoseID, now: Instant) {
+        guard !busy.contains(id) else {
+            again.insert(id)
+            return
+        }
+        let entry = server[id]
+        if entry != nil, entry?.todo == nil { return }
+        guard let action = Reconciler.action(local: local[id], server: entry?.todo, now: now, settings: settings, listed: listed) else {
+            return
+        }
+        busy.insert(id)
+        switch action {
+        case .publish(let dose):
+            publish(dose, over: entry)
+        case .remove(let id):
+            collection.delete(id, href: entry?.href, etag: entry?.etag) { [self] result in
+                switch result {
+                case .success:
+                    server[id] = nil
+                    done(id)
+                case .failure(let failure):
+                    writeFailed(id, failure)
+                }
+            }
+        case .answer(let id, let answer):
+            tellMedd(id, answer)
+        }
+    }
+
+    private func publish(_ dose: LocalDose, over entry: ServerEntry?) {
+        let now = clock()
+        let text = rendering.text(for: dose, now: now)
+        collection.put(dose.id, calendar: text, replacing: entry?.todo == nil ? nil : entry?.etag) { [self] result in
+            switch result {
+            case .success(let etag):
+                let written = (try? ICalendarParser.parse(text)).flatMap(ServerTodo.init(calendar:))
+                server[dose.id] = ServerEntry(href: collection.href(of: dose.id), etag: etag, todo: written)
+                if etag == nil { syncToken = nil }
+                done(dose.id)
+            case .failure(let failure):
+                writeFailed(dose.id, failure)
+            }
+        }
+    }
+
+    /// An answer found on the server goes to medd as `Taken` or `Skip` with `source` `caldav`.
+    private func tellMedd(_ id: DoseID, _ answer: Answer) {
+        let reply: (MeddLink.Reply) -> Void = { [self] reply in
+            switch reply {
+            case .success(let parameters):
+                if let dose = parameters["dose"].flatMap(LocalDose.init(varlink:)) { local[id] = dose }
+                log.info("\(id) was \(answer.kind.rawValue) on another device; recorded")
+            case .failure(.refused(let name, let parameters)) where name.hasSuffix(".NotYetDue") || name.hasSuffix(".AlreadyFinal")
+                || name.hasSuffix(".InvalidParameter"):
+                // medd will not take it (not due yet): the server goes back to what medd holds.
+                log.warning("medd refused the answer to \(id) given on another device (\(name) \(parameters)); the to-do is reopened")
+                if let dose = local[id] {
+                    busy.remove(id)
+                    return publish(dose, over: server[id])
+                }
+            case .failure(.refused(let name, _)):
+                log.warning("medd does not know \(id), answered on another device (\(name)); is the configuration the same on every machine?")
+            case .failure(let failure):
+                failed("cannot tell medd the answer to \(id): \(failure)")
+            }
+            done(id)
+        }
+        let now = clock()
+        switch answer.kind {
+        case .taken:
+            let at = min(answer.at, now)
+            link.call("Taken", ["dose": .string(id.description), "at": .string(at.description), "source": .string("caldav")], reply)
+        case .skipped:
+            link.call("Skip", ["dose": .string(id.description), "source": .string("caldav")], reply)
+        case .missed:
+            done(id)
+        }
+    }
+
+    /// A write lost a race or failed: on 412 the to-do is read again and the dose reconciled anew.
+    private func writeFailed(_ id: DoseID, _ failure: CalDAVCollection.Failure) {
+        guard case .preconditionFailed = failure else {
+            if case .refusedCredentials = failure { mustRereadPassword = true }
+            failed("\(failure)")
+            busy.remove(id)
+            again.remove(id)
+            return
+        }
+        collection.multiget([collection.href(of: id)]) { [self] result in
+            switch result {
+            case .success(let status):
+                server[id] = nil
+                absorb(status)
+                done(id, lostRace: true)
+            case .failure(let failure):
+                failed("\(failure)")
+                busy.remove(id)
+            }
+        }
+    }
+
+    /// The dose's request ended; it is looked at again when medd changed it meanwhile, or after a lost
+    /// race (at most `racesPerDose` times in a row: another writer that keeps winning waits for the next round).
+    private func done(_ id: DoseID, lostRace: Bool = false) {
+        busy.remove(id)
+        if lostRace {
+            races[id, default: 0] += 1
+            guard races[id, default: 0] <= Self.racesPerDose else { return }
+        } else {
+            races[id] = nil
+        }
+        if again.remove(id) != nil || lostRace { reconcile(id, now: clock()) }
+    }
+
+    private static let racesPerDose = 3
+
+    // MARK: medd's Watch stream
+
+    private func follow() {
+        watchRetry = nil
+        do throws(MeddLink.Failure) {
+            try link.watch({ [self] change in
+                guard let dose = change["dose"].flatMap(LocalDose.init(varlink:)) else { return }
+                local[dose.id] = dose
+                if roundRunning {
+                    watchedDuringRound[dose.id] = dose
+                } else {
+                    reconcile(dose.id, now: clock())
+                }
+                if dose.state.isOpen { schedulePoll() }
+            }, ended: { [self] failure in
+                watching = false
+                log.warning("lost medd's change stream (\(failure)); following it again")
+                retryFollow()
+            })
+            if !watching { log.info("following medd's changes") }
+            watching = true
+        } catch {
+            failed("cannot follow medd: \(error)")
+            retryFollow()
+        }
+    }
+
+    private func retryFollow() {
+        watchRetry = try? loop.addTimer(atRealtimeUsec: EventLoop.wallClockUsec() + 2_000_000, accuracyUsec: 100_000) { [self] _ in
+            follow()
+            round()
+        }
+    }
+
+    private func clock() -> Instant {
+        Instant(usec: Int64(EventLoop.wallClockUsec()) + clockOffset)
+    }
+
+    // MARK: When to ask again
+
+    private func schedulePoll() {
+        guard !roundRunning else { return }
+        let now = clock()
+        let next = failures > 0 ? now + backoff() : nextPoll(at: now)
+        let wait = max(next.usec - now.usec, 1_000)
+        pollTimer = try? loop.addTimer(atRealtimeUsec: EventLoop.wallClockUsec() + UInt64(wait), accuracyUsec: 500_000) { [self] _ in
+            round()
+        }
+    }
+
+    /// `poll` while a dose is open or due within the hour, else `idle_poll` (never past the moment the
+    /// next dose comes within the hour); with `idle_poll = "0"`, when the next dose falls due.
+    func nextPoll(at now: Instant) -> Instant {
+        let open = local.values.contains { $0.state.isOpen }
+        let nextDue = local.values.filter { $0.state == .planned && $0.due > now }.map(\.due).min()
+        if open || nextDue.map({ $0 <= now + .hours(1) }) == true { return now + settings.poll }
+        let soonest = now + settings.poll
+        if settings.idlePoll.seconds == 0 { return max(nextDue ?? now + .days(1), soonest) }
+        let idle = now + settings.idlePoll
+        guard let nextDue else { return idle }
+        return min(idle, max(nextDue - .hours(1), soonest))
+    }
+
+    /// 2 s, doubling, never longer than the regular wait.
+    private func backoff() -> TimeSpan {
+        let regular = nextPoll(at: clock()).seconds - clock().seconds
+        let doubled = Int64(2) << min(failures - 1, 10)
+        return TimeSpan(seconds: max(1, min(doubled, max(regular, 2))))
+    }
+
+    // MARK: Health
+
+    private func failed(_ message: String) {
+        failures += 1
+        let first = health.failingSince == nil
+        health.lastError = message
+        health.lastErrorAt = clock()
+        if first {
+            health.failingSince = clock()
+            log.warning("sync with \(collection.url) is failing: \(message); retrying")
+        }
+        healthChanged(health)
+    }
+
+    private func succeeded() {
+        if let since = health.failingSince {
+            log.notice("sync with \(collection.url) works again (it failed since \(since))")
+        } else if health.lastSuccess == nil {
+            log.info("in sync with \(collection.url)")
+        }
+        failures = 0
+        health.failingSince = nil
+        health.lastSuccess = clock()
+        healthChanged(health)
+    }
+}

@@ -1,0 +1,67 @@
+public import ICalendar
+public import MeddCore
+
+/// A dose as the VTODO medd-sync writes: the same text on every machine for the same dose and state
+/// (but `DTSTAMP`, the moment of writing), so a phone sees one to-do per dose.
+public struct TodoRendering: Sendable {
+    /// The grace of the configuration: a dose is due until `DUE` = due + grace, then missed.
+    public var grace: TimeSpan
+    /// People by ID, for the title a reminder shows ("Mum: Metformin 500 mg").
+    public var people: [String: Person]
+    public var productVersion: String
+
+    public init(grace: TimeSpan, people: [String: Person], productVersion: String) {
+        self.grace = grace
+        self.people = people
+        self.productVersion = productVersion
+    }
+
+    /// The title of the dose's desktop notification.
+    public func summary(of dose: LocalDose) -> String {
+        let what = [dose.name, dose.doseText].filter { !$0.isEmpty }.joined(separator: " ")
+        return Person.title(what, for: dose.person.map { people[$0] ?? Person(id: $0) })
+    }
+
+    /// The calendar object for `dose`, written at `now`.
+    public func calendar(for dose: LocalDose, now: Instant) -> ICalendarComponent {
+        let summary = summary(of: dose)
+        var todo = ICalendarComponent(name: "VTODO", properties: [
+            ICalendarProperty(name: "UID", text: dose.id.description + ServerTodo.uidSuffix),
+            ICalendarProperty(name: "DTSTAMP", dateTime: ICalendarDateTime(utc: now)),
+            ICalendarProperty(name: "SUMMARY", text: summary),
+            ICalendarProperty(name: "DTSTART", dateTime: ICalendarDateTime(utc: dose.due)),
+            ICalendarProperty(name: "DUE", dateTime: ICalendarDateTime(utc: dose.due + grace)),
+            ICalendarProperty(name: "CATEGORIES", text: "medd"),
+            ICalendarProperty(name: "STATUS", value: ServerTodo.status(of: dose.state).rawValue),
+        ])
+        if dose.state == .taken, let at = dose.answeredAt {
+            todo.properties.append(ICalendarProperty(name: "COMPLETED", dateTime: ICalendarDateTime(utc: at)))
+            todo.properties.append(ICalendarProperty(name: "PERCENT-COMPLETE", value: "100"))
+        }
+        todo.properties.append(ICalendarProperty(name: "X-MEDD-DOSE-ID", text: dose.id.description))
+        todo.properties.append(ICalendarProperty(name: "X-MEDD-MEDICATION", text: dose.id.medication))
+        if let person = dose.person { todo.properties.append(ICalendarProperty(name: "X-MEDD-PERSON", text: person)) }
+        todo.properties.append(ICalendarProperty(name: "X-MEDD-STATE", text: dose.state.rawValue))
+        if let at = dose.answeredAt, dose.state.isFinal {
+            todo.properties.append(ICalendarProperty(name: "X-MEDD-ANSWERED", dateTime: ICalendarDateTime(utc: at)))
+        }
+        let ringsAt = dose.state == .snoozed ? dose.snoozeUntil ?? dose.due : dose.due
+        var trigger = ICalendarProperty(name: "TRIGGER", dateTime: ICalendarDateTime(utc: ringsAt))
+        trigger.parameters = [ICalendarParameter(name: "VALUE", value: "DATE-TIME")]
+        todo.components = [ICalendarComponent(name: "VALARM", properties: [
+            ICalendarProperty(name: "ACTION", value: "DISPLAY"),
+            ICalendarProperty(name: "DESCRIPTION", text: summary),
+            trigger,
+        ])]
+        return ICalendarComponent(name: "VCALENDAR", properties: [
+            ICalendarProperty(name: "VERSION", value: "2.0"),
+            ICalendarProperty(name: "PRODID", text: "-//medd//medd-sync \(productVersion)//EN"),
+        ], components: [todo])
+    }
+
+    /// The calendar object's text, CRLF lines folded at 75 octets.
+    public func text(for dose: LocalDose, now: Instant) -> String {
+        // Every value here is medd's own text, escaped as TEXT: nothing the writer can refuse.
+        (try? ICalendarWriter.text(of: calendar(for: dose, now: now))) ?? ""
+    }
+}
