@@ -31,6 +31,9 @@ packages+=(systemd-journal-remote iproute2)
 # Real CalDAV servers on loopback for medd-sync's tests (Tests/EndToEnd/caldav_servers.py): Radicale, with a
 # password file written by htpasswd (apache2-utils), and Xandikos.
 packages+=(radicale apache2-utils xandikos)
+# A third-party client reading medd-sync's collection back into a folder of .ics files
+# (Tests/EndToEnd/test_sync_vdirsyncer.py): vdirsyncer.
+packages+=(vdirsyncer)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

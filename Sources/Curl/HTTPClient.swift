@@ -11,6 +11,8 @@ public final class HTTPClient: @unchecked Sendable {
     private let multi: UnsafeMutableRawPointer
     private var sockets: [Int32: LoopSource] = [:]
     private var timer: LoopSource?
+    private var failedSockets: [Int32] = []
+    private var failedSocketTimer: LoopSource?
     private var transfers: [ObjectIdentifier: Transfer] = [:]
     private let userAgent: String
 
@@ -80,17 +82,14 @@ public final class HTTPClient: @unchecked Sendable {
     }
 
     private func watch(_ socket: curl_socket_t, _ what: Int32) {
-        if what == CURL_POLL_REMOVE {
-            sockets[socket] = nil
-            return
-        }
+        // Always a fresh source: libcurl may have closed the descriptor and opened another under the same
+        // number since it last spoke of it, and epoll forgets a closed descriptor, so changing the old
+        // source's events would watch nothing.
+        sockets[socket] = nil
+        guard what != CURL_POLL_REMOVE else { return }
         var events: IOEvents = []
         if what & CURL_POLL_IN != 0 { events.insert(.readable) }
         if what & CURL_POLL_OUT != 0 { events.insert(.writable) }
-        if let source = sockets[socket] {
-            source.setIOEvents(events)
-            return
-        }
         do {
             sockets[socket] = try loop.addIO(descriptor: socket, events: events) { [unowned self] ready in
                 var mask: Int32 = 0
@@ -100,8 +99,14 @@ public final class HTTPClient: @unchecked Sendable {
                 self.act(on: socket, mask)
             }
         } catch {
-            // The loop refused the descriptor: let libcurl see the socket as failed, so its transfer ends with an error.
-            act(on: socket, CURL_CSELECT_ERR)
+            // The loop refused the descriptor: on the next turn (never from inside libcurl's callback),
+            // libcurl is told the socket failed, so its transfer ends with an error instead of waiting.
+            failedSockets.append(socket)
+            failedSocketTimer = try? loop.addTimer(atRealtimeUsec: 0) { [unowned self] _ in
+                let failed = self.failedSockets
+                self.failedSockets = []
+                for socket in failed { self.act(on: socket, CURL_CSELECT_ERR) }
+            }
         }
     }
 

@@ -41,6 +41,13 @@ extension ConfigValidator {
             }
             settings?.idlePoll = span
         }
+        if let value = table["timeout"]?.tomlValue, let span = duration(value, at: path.appending("timeout"), example: "30s") {
+            if !SyncSettings.timeouts.contains(span) {
+                report(path.appending("timeout"), .value, "\(Self.quoted(value.string ?? span.description)) is out of range; "
+                    + "a request may take from \(SyncSettings.timeouts.lowerBound) to \(SyncSettings.timeouts.upperBound), e.g. \"30s\"")
+            }
+            settings?.timeout = span
+        }
         guard issues.count == issuesBefore else { return nil }
         settings?.username = username
         settings?.password = password

@@ -88,7 +88,8 @@ final class ConfigValidator {
         static let cycle = ["on", "off"]
         static let hook = ["on", "exec", "timeout"]
         static let person = ["name"]
-        static let sync = ["url", "username", "password_command", "password_file", "ca_file", "publish_ahead", "keep", "poll", "idle_poll"]
+        static let sync = ["url", "username", "password_command", "password_file", "ca_file", "publish_ahead", "keep", "poll", "idle_poll",
+                           "timeout"]
         /// The keys that give a medication a schedule; none of them go with `as_needed = true`.
         static let schedule = ["times", "every", "after_taken", "days", "every_days", "cycle", "monthdays"]
     }

@@ -32,6 +32,7 @@ public final class Synchronizer: @unchecked Sendable {
     private var roundRunning = false
     private var roundWanted = false
     private var pollTimer: LoopSource?
+    private var pollAt: Instant?
     private var watchRetry: LoopSource?
     private var watching = false
     private var failures = 0
@@ -79,6 +80,8 @@ public final class Synchronizer: @unchecked Sendable {
         roundRunning = true
         roundWanted = false
         watchedDuringRound = [:]
+        pollAt = nil
+        log.debug("round: asking medd and \(collection.url)")
         pollTimer = nil
         if mustRereadPassword, let passwordSource {
             switch passwordSource() {
@@ -197,6 +200,7 @@ public final class Synchronizer: @unchecked Sendable {
     }
 
     private func finishRound(failure: String?, fromServer: Bool, refused: CalDAVCollection.Failure? = nil) {
+        log.debug("round: done\(failure.map { " (\($0))" } ?? "")")
         roundRunning = false
         if let failure {
             if case .refusedCredentials? = refused { mustRereadPassword = true }
@@ -367,11 +371,16 @@ public final class Synchronizer: @unchecked Sendable {
 
     // MARK: When to ask again
 
+    /// Arms the next round; a round already armed sooner stays (a change from medd may call for an
+    /// earlier round, never put one off).
     private func schedulePoll() {
         guard !roundRunning else { return }
         let now = clock()
         let next = failures > 0 ? now + backoff() : nextPoll(at: now)
+        if let armed = pollAt, pollTimer != nil, armed <= next { return }
+        pollAt = next
         let wait = max(next.usec - now.usec, 1_000)
+        log.debug("next round in \(wait / 1000) ms")
         pollTimer = try? loop.addTimer(atRealtimeUsec: EventLoop.wallClockUsec() + UInt64(wait), accuracyUsec: 500_000) { [self] _ in
             round()
         }

@@ -62,7 +62,9 @@ do {
 }
 let destination = StandardErrorDestination.current()
 LoggingSystem.bootstrap { DaemonLog.handler(label: $0, identifier: "medd-sync", destination: destination) }
-let log = Logger(label: "medd-sync")
+var log = Logger(label: "medd-sync")
+// SYSTEMD_LOG_LEVEL=debug, as systemd's own programs read it: every round and request in the journal.
+if environment["SYSTEMD_LOG_LEVEL"] == "debug" { log.logLevel = .debug }
 
 let configuration: Configuration
 switch ConfigLoader.load(path: configPath) {
@@ -87,6 +89,7 @@ do {
     let loop = try EventLoop()
     let http = try HTTPClient(loop: loop, userAgent: "medd-sync/\(MeddVersion.current)")
     let collection = CalDAVCollection(url: settings.url, http: http, username: settings.username, password: password, caFile: settings.caFile)
+    collection.timeoutMilliseconds = Int(settings.timeout.seconds) * 1000
     let link = MeddLink(path: socketPath, loop: loop)
     let rendering = TodoRendering(grace: configuration.settings.grace, people: configuration.people, productVersion: MeddVersion.current)
     let synchronizer = Synchronizer(

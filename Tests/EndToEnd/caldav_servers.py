@@ -18,6 +18,7 @@ import http.client
 import os
 import shutil
 import socket
+import ssl
 import subprocess
 import tempfile
 import time
@@ -29,9 +30,11 @@ CALDAV = "urn:ietf:params:xml:ns:caldav"
 
 # Program -> the Debian 12 package that ships it (scripts/setup.sh installs them all).
 PACKAGES = {
+    "openssl": "openssl",
     "radicale": "radicale",
     "htpasswd": "apache2-utils",
     "xandikos": "xandikos",
+    "vdirsyncer": "vdirsyncer",
 }
 
 MKCALENDAR_VTODO = """<?xml version="1.0" encoding="utf-8"?>
@@ -57,11 +60,25 @@ def require(*programs):
         raise MissingProgram(f"not installed: {names}; scripts/setup.sh installs {pronoun}")
 
 
-def free_port():
-    """A TCP port on the loopback address that nothing is bound to right now."""
+def free_port(host=LOOPBACK):
+    """A TCP port on `host` that nothing is bound to right now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((LOOPBACK, 0))
+        probe.bind((host, 0))
         return probe.getsockname()[1]
+
+
+def self_signed_certificate(directory, addresses):
+    """A self-signed certificate for these IP addresses and its key, as PEM files in `directory`: what a
+    server with no certificate from a known authority presents. Returns (certificate path, key path)."""
+    require("openssl")
+    certificate, key = os.path.join(directory, "server.pem"), os.path.join(directory, "server.key")
+    names = ",".join(f"IP:{address}" for address in addresses)
+    out = subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=medd-test",
+                          "-addext", f"subjectAltName={names}", "-addext", "basicConstraints=critical,CA:TRUE",
+                          "-keyout", key, "-out", certificate], capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError(f"openssl failed ({out.returncode}): {out.stderr.strip()}")
+    return certificate, key
 
 
 Response = collections.namedtuple("Response", "status reason headers body")
@@ -77,12 +94,17 @@ class CalDAVServer:
     REQUIRED = ()
     username = password = None
 
-    def __init__(self, collection_path):
+    def __init__(self, collection_path, host=LOOPBACK, tls=False):
         require(*self.REQUIRED)
         self.directory = tempfile.mkdtemp(prefix=f"medd-{self.NAME}-")
         self.log_path = os.path.join(self.directory, f"{self.NAME}.log")
-        self.port = free_port()
-        self.base_url = f"http://{LOOPBACK}:{self.port}"
+        self.host = host
+        self.port = free_port(host)
+        # With tls: a self-signed certificate for `host` (and the loopback address), in `certificate`.
+        self.certificate = self.key = None
+        if tls:
+            self.certificate, self.key = self_signed_certificate(self.directory, sorted({host, LOOPBACK}))
+        self.base_url = f"{'https' if tls else 'http'}://{host}:{self.port}"
         self.url = self.base_url + collection_path
         self.process = None
 
@@ -150,7 +172,11 @@ class CalDAVServer:
         if self.username is not None:
             token = base64.b64encode(f"{self.username}:{self.password}".encode()).decode()
             headers.setdefault("Authorization", f"Basic {token}")
-        connection = http.client.HTTPConnection(LOOPBACK, self.port, timeout=timeout)
+        if self.certificate:
+            context = ssl.create_default_context(cafile=self.certificate)
+            connection = http.client.HTTPSConnection(self.host, self.port, timeout=timeout, context=context)
+        else:
+            connection = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
         try:
             connection.request(method, path, body=body.encode() if isinstance(body, str) else body, headers=headers)
             answer = connection.getresponse()
@@ -176,7 +202,7 @@ class Radicale(CalDAVServer):
 
     CONFIG = """[server]
 hosts = {host}:{port}
-
+{tls}
 [auth]
 type = htpasswd
 htpasswd_filename = {users}
@@ -196,8 +222,8 @@ type = none
 level = info
 """
 
-    def __init__(self, username="anna", password="radicale-test-password", collection="medications"):
-        super().__init__(f"/{username}/{collection}/")
+    def __init__(self, username="anna", password="radicale-test-password", collection="medications", host=LOOPBACK, tls=False):
+        super().__init__(f"/{username}/{collection}/", host=host, tls=tls)
         self.username = username
         self.password = password
         self.config_path = os.path.join(self.directory, "config")
@@ -216,7 +242,8 @@ level = info
         if out.returncode != 0:
             raise RuntimeError(f"htpasswd failed ({out.returncode}): {out.stderr.strip()}")
         with open(self.config_path, "w") as f:
-            f.write(self.CONFIG.format(host=LOOPBACK, port=self.port, users=users_path,
+            tls = f"ssl = True\ncertificate = {self.certificate}\nkey = {self.key}\n" if self.certificate else ""
+            f.write(self.CONFIG.format(host=self.host, port=self.port, users=users_path, tls=tls,
                                        storage=os.path.join(self.directory, "collections")))
 
     def _command(self):
@@ -299,7 +326,7 @@ class Phone:
             raise MissingProgram(f"the Python package caldav is not installed ({error}); "
                                  "scripts/setup.sh installs it (python3 -m pip install caldav)") from None
         self.client = caldav.DAVClient(url=server.url, username=server.username, password=server.password,
-                                       timeout=10)
+                                       timeout=10, ssl_verify_cert=getattr(server, "certificate", None) or True)
         self.calendar = self.client.calendar(url=server.url)
 
     def todos(self):
@@ -326,7 +353,7 @@ class Phone:
             if result:
                 return result
             if time.monotonic() >= deadline:
-                raise AssertionError(f"after {timeout} s the phone still sees {todos!r}")
+                raise AssertionError(f"after {timeout} s the phone still sees {[(t.uid, t.status) for t in todos]}")
             time.sleep(interval)
 
     def _edit(self, uid, properties):

@@ -123,6 +123,15 @@ def session_monitor(session_bus):
 # --- CalDAV: Radicale and Xandikos on loopback (Tests/EndToEnd/caldav_servers.py) ---------------------------
 
 @pytest.fixture
+def syncs():
+    """medd-sync processes a test started (Tests/EndToEnd/sync_harness.py); each is stopped after it."""
+    started = []
+    yield started
+    for sync in started:
+        sync.stop()
+
+
+@pytest.fixture
 def radicale():
     """Radicale with password authentication: `url` is anna's VTODO collection, for `username`/`password`."""
     server = _required_part(caldav_servers.Radicale)

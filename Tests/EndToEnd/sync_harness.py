@@ -25,8 +25,9 @@ def sync_table(server, poll="10s", extra=""):
 class Sync:
     """One medd-sync process following `daemon` (its socket and configuration file)."""
 
-    def __init__(self, daemon, extra_args=()):
+    def __init__(self, daemon, extra_args=(), wrapper=()):
         self.daemon = daemon
+        self.wrapper = list(wrapper)  # a command medd-sync runs under (ip netns exec NAME)
         self.status_path = os.path.join(daemon.directory, "sync-status.json")
         self.log_path = os.path.join(daemon.directory, "medd-sync.log")
         self.extra_args = list(extra_args)
@@ -37,8 +38,8 @@ class Sync:
         self.log = open(self.log_path, "ab")
         args = [os.path.join(harness.bin_dir(), "medd-sync"), "--config", self.daemon.config_path,
                 "--socket", self.daemon.socket_path] + self.extra_args
-        self.process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT,
-                                        env=dict(os.environ, TZ=harness.ZONE))
+        self.process = subprocess.Popen(self.wrapper + args, stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT,
+                                        env=dict(os.environ, TZ=harness.ZONE, SYSTEMD_LOG_LEVEL="debug"))
 
     def status(self):
         try:
@@ -68,6 +69,12 @@ class Sync:
         self.process.wait(timeout=10)
         self.log.close()
 
+    def stacks(self):
+        """Every thread's stack (gdb), for a medd-sync that seems stuck."""
+        out = subprocess.run(["gdb", "-p", str(self.process.pid), "-batch", "-ex", "thread apply all bt 12"],
+                             capture_output=True, text=True, timeout=60)
+        return out.stdout[-6000:]
+
     def output(self):
         with open(self.log_path, "rb") as f:
             return f.read().decode(errors="replace")
@@ -75,3 +82,21 @@ class Sync:
 
 def utc(moment):
     return moment.astimezone(datetime.timezone.utc)
+
+
+def messages(sync, timeout=0.0, at_least=0):
+    """The MESSAGE of every journal entry this medd-sync process wrote."""
+    entries = harness.journal("_PID", str(sync.process.pid), at_least=at_least, timeout=timeout, SYSLOG_IDENTIFIER="medd-sync")
+    return [entry.get("MESSAGE", "") for entry in entries]
+
+
+def wait_for_status(sync, predicate, timeout=20.0):
+    """Waits until `predicate(status)` holds for medd-sync's status file; returns that status."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        status = sync.status()
+        if status and predicate(status):
+            return status
+        assert sync.process.poll() is None, f"medd-sync exited with {sync.process.returncode}"
+        time.sleep(0.1)
+    raise AssertionError(f"medd-sync's status never matched; last {sync.status()}")

@@ -4,7 +4,6 @@ import datetime
 import json
 import time
 
-import pytest
 
 import harness
 from caldav_servers import Phone
@@ -19,14 +18,6 @@ def start(daemons, med, server, pretend, bus=None, times=("08:00", "20:00"), pol
                      desktop_bus=bus.address if bus else None)
     sync = Sync(daemon)
     return daemon, sync
-
-
-@pytest.fixture
-def syncs():
-    started = []
-    yield started
-    for sync in started:
-        sync.stop()
 
 
 def test_every_dose_of_the_next_day_is_one_todo_on_the_server(daemons, med, caldav_server, syncs):

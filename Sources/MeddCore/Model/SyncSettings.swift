@@ -15,8 +15,14 @@ public struct SyncSettings: Hashable, Sendable {
     /// How often it is asked otherwise; zero means only when a dose falls due.
     public var idlePoll: TimeSpan = .minutes(15)
 
+    /// How long one request may take, connecting included, before it counts as failed.
+    public var timeout: TimeSpan = TimeSpan(seconds: 30)
+
     /// The shortest `poll` accepted: a server is not to be hammered.
     public static let shortestPoll = TimeSpan(seconds: 10)
+
+    /// The `timeout` values accepted.
+    public static let timeouts = TimeSpan(seconds: 1)...TimeSpan(seconds: 600)
 
     public init(url: CollectionURL) {
         self.url = url

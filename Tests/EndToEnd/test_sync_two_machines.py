@@ -1,0 +1,144 @@
+"""Two machines and a phone on one CalDAV server: machines A and B, each in a network namespace of its own
+with medd and medd-sync and the same configuration, reach Radicale over https (its certificate in
+ca_file); the phone (Python's caldav) answers too. Over three days of answers on A, on B and on the
+phone, both ledgers end up agreeing on every dose; an answer on A closes B's notification; the same dose
+answered on both machines within one poll ends as the later answer, everywhere."""
+import os
+import time
+
+import pytest
+
+import harness
+from caldav_servers import Phone, Radicale
+from harness import berlin, config
+from sync_harness import Sync, sync_table
+from sync_hosts import SERVER_ADDRESS, SyncNetwork
+
+POLL = 10
+
+
+@pytest.fixture
+def network():
+    if os.geteuid() != 0:
+        pytest.fail("the two-machine test makes network namespaces and needs root", pytrace=False)
+    network = SyncNetwork()
+    try:
+        with network.entered():
+            yield network
+    finally:
+        network.close()
+
+
+@pytest.fixture
+def server(network):
+    server = Radicale(host=SERVER_ADDRESS, tls=True)
+    yield server
+    server.close()
+
+
+class Machine:
+    """medd and medd-sync on one machine (a network namespace), sharing `directory` across restarts."""
+
+    def __init__(self, name, network, text, bus=None):
+        self.name = name
+        self.wrapper = network.wrapper(name)
+        self.daemon = harness.Daemon(text, berlin(7, 59, 58), wrapper=self.wrapper, desktop_bus=bus.address if bus else None)
+        self.sync = Sync(self.daemon, wrapper=self.wrapper)
+
+    def restart(self, pretend):
+        """Both programs stopped, medd started again at `pretend` (the ledger kept), then medd-sync."""
+        self.sync.stop()
+        self.daemon.stop()
+        self.daemon.start(pretend)
+        self.sync.start()
+
+    def states(self, med):
+        """Every dose of the three days: its state and who answered."""
+        doses = self.daemon.call("ListDoses", medication=med, **{"from": "2026-11-22T00:00:00+01:00", "to": "2026-11-25T00:00:00+01:00"})
+        return {d["id"]: (d["state"], d.get("source")) for d in doses["doses"]}
+
+    def wait_state(self, dose, state, source=None, timeout=POLL + 4):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            [found] = [d for d in self.daemon.call("ListDoses", medication=dose.rsplit("_", 3)[0])["doses"] if d["id"] == dose]
+            if found["state"] == state and (source is None or found.get("source") == source):
+                return time.monotonic()
+            time.sleep(0.1)
+        raise AssertionError(f"{dose} on {self.name} is {found['state']} ({found.get('source')}), not {state}; "
+                             f"medd-sync: {self.sync.status()}")
+
+    def close(self):
+        self.sync.stop()
+        self.daemon.cleanup()
+
+
+def test_two_machines_and_a_phone_agree_on_every_dose_over_three_days(network, server, med, session_bus, fake_notifier):
+    text = config(med, times=("08:00", "20:00")) + sync_table(server, poll=f"{POLL}s", extra=f'ca_file = "{server.certificate}"\n')
+    a = Machine("a", network, text)
+    b = Machine("b", network, text, bus=session_bus)
+    phone = Phone(server)
+    try:
+        for machine in (a, b):
+            machine.sync.wait_in_sync(timeout=20)
+        phone.wait_for(lambda todos: todos if len(todos) == 2 else None)
+
+        # Day 1, 08:00: taken on A; B records it from the server and closes its notification.
+        fake_notifier.wait_for(lambda s: len(s.notifies) >= 1, timeout=8)
+        shown = fake_notifier.notifies[0]["id"]
+        harness.medctl_output(a.daemon, "taken", f"{med}_20261122_08_00")
+        answered = time.monotonic()
+        b.wait_state(f"{med}_20261122_08_00", "taken", "caldav")
+        fake_notifier.wait_for(lambda s: shown in s.closes, timeout=max(0.5, POLL + 2 - (time.monotonic() - answered)))
+
+        # Day 1, 20:00: skipped on B.
+        for machine in (a, b):
+            machine.restart(berlin(19, 59, 58))
+        harness.dose_events(med, MEDD_EVENT="fired", MEDD_DOSE_ID=f"{med}_20261122_20_00", at_least=2, timeout=10)
+        harness.medctl_output(b.daemon, "skip", f"{med}_20261122_20_00")
+        a.wait_state(f"{med}_20261122_20_00", "skipped", "caldav")
+
+        # Day 2, 08:00: completed on the phone; 20:00: nobody answers, so both record it missed.
+        for machine in (a, b):
+            machine.restart(berlin(7, 59, 58, day=23))
+        phone.wait_for(lambda todos: [t for t in todos if t.uid == f"{med}_20261123_08_00@medd"])
+        phone.complete(f"{med}_20261123_08_00@medd", at=berlin(8, 0, 30, day=23))
+        for machine in (a, b):
+            machine.wait_state(f"{med}_20261123_08_00", "taken", "caldav")
+
+        # Day 3, 08:00 (the 20:00 of day 2 now missed on both): taken on A, then skipped on B a second later,
+        # both within one poll. The later answer wins on every side: skipped.
+        for machine in (a, b):
+            machine.restart(berlin(7, 59, 58, day=24))
+        harness.dose_events(med, MEDD_EVENT="fired", MEDD_DOSE_ID=f"{med}_20261124_08_00", at_least=2, timeout=10)
+        harness.medctl_output(a.daemon, "taken", f"{med}_20261124_08_00")
+        time.sleep(1.1)
+        harness.medctl_output(b.daemon, "skip", f"{med}_20261124_08_00")
+        a.wait_state(f"{med}_20261124_08_00", "skipped", "caldav", timeout=2 * POLL + 4)
+        b.wait_state(f"{med}_20261124_08_00", "skipped", "cli")
+
+        # Day 3, 20:00: cancelled on the phone.
+        for machine in (a, b):
+            machine.restart(berlin(19, 59, 58, day=24))
+        phone.wait_for(lambda todos: [t for t in todos if t.uid == f"{med}_20261124_20_00@medd"])
+        phone.cancel(f"{med}_20261124_20_00@medd")
+        for machine in (a, b):
+            machine.wait_state(f"{med}_20261124_20_00", "skipped", "caldav")
+
+        final = {dose: state for dose, (state, _) in a.states(med).items()}
+        assert final == {dose: state for dose, (state, _) in b.states(med).items()}
+        assert final == {
+            f"{med}_20261122_08_00": "taken", f"{med}_20261122_20_00": "skipped",
+            f"{med}_20261123_08_00": "taken", f"{med}_20261123_20_00": "missed",
+            f"{med}_20261124_08_00": "skipped", f"{med}_20261124_20_00": "skipped",
+        }
+        todos = phone.todos()
+        assert len(todos) == len({t.uid for t in todos}), "one to-do a dose"
+        on_server = {t.uid: t.status for t in todos}
+        assert f"{med}_20261122_08_00@medd" not in on_server, "past keep (2 days): removed"
+        assert {uid: status for uid, status in on_server.items() if f"{med}_20261123" <= uid < f"{med}_20261125"} == {
+            f"{med}_20261123_08_00@medd": "COMPLETED", f"{med}_20261123_20_00@medd": "CANCELLED",
+            f"{med}_20261124_08_00@medd": "CANCELLED", f"{med}_20261124_20_00@medd": "CANCELLED",
+        }
+    finally:
+        a.close()
+        b.close()
