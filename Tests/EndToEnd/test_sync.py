@@ -100,3 +100,20 @@ def test_a_local_answer_is_completed_on_the_server_within_two_seconds(daemons, m
     time.sleep(1)
     assert not dose_events(med, MEDD_EVENT="taken", MEDD_SOURCE="caldav", at_least=0, timeout=0.1)
     assert len(phone.todos()) == 2
+
+
+def test_a_snooze_moves_the_alarm_on_the_server(daemons, med, caldav_server, syncs):
+    daemon, sync = start(daemons, med, caldav_server, berlin(7, 59, 58))
+    syncs.append(sync)
+    sync.wait_in_sync()
+    dose_events(med, MEDD_EVENT="fired", timeout=8)
+    phone = Phone(caldav_server)
+    uid = f"{med}_20261122_08_00@medd"
+    phone.wait_for(lambda todos: [t for t in todos if t.uid == uid])
+    until = daemon.call("Snooze", dose=f"{med}_20261122_08_00", minutes=30)["until"]
+    assert until.startswith("2026-11-22T08:30:")
+    todo = phone.wait_for(lambda todos: next((t for t in todos if t.uid == uid and "X-MEDD-STATE:snoozed" in t.ical), None),
+                          timeout=5, interval=0.05)
+    ring = datetime.datetime.fromisoformat(until).astimezone(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    assert f"TRIGGER;VALUE=DATE-TIME:{ring}" in todo.ical
+    assert todo.status == "NEEDS-ACTION"

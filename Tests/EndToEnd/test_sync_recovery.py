@@ -70,6 +70,7 @@ def test_an_outage_of_the_server_ends_in_agreement_within_one_poll(daemons, sync
         agreed = wait_converged(daemon, phone, med, timeout=10 + 5)
     except AssertionError as error:
         raise AssertionError(f"{error}\nmedd-sync's status: {sync.status()}\n{sync.stacks()}") from None
+    print(f"outage of {back - down:.0f} s: medd and the server agreed {agreed - back:.1f} s after the server was back")
     assert agreed - back <= 10 + 2, "converged within one poll"
     wait_for_status(sync, lambda s: "failingSince" not in s)
     said = messages(sync)
