@@ -28,6 +28,8 @@ let package = Package(
         .library(name: "MeddTerminal", targets: ["MeddTerminal"]),
         .library(name: "MeddReport", targets: ["MeddReport"]),
         .library(name: "ICalendar", targets: ["ICalendar"]),
+        // For Fuzz/SyncFuzz (scripts/fuzz-sync.sh), a package of its own.
+        .library(name: "MeddSync", targets: ["MeddSync"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -3,12 +3,8 @@
 # Usage: scripts/fuzz-varlink.sh [SECONDS] [extra libFuzzer flags...]   (default 600 s)
 # Crashes are written to .build-fuzz/varlink/ as crash-*; the corpus grows in .build-fuzz/varlink/corpus.
 set -euo pipefail
-
-seconds=${1:-600}
-shift || true
-root=$(cd "$(dirname "$0")/.." && pwd)
-work="$root/.build-fuzz/varlink"
-mkdir -p "$work/corpus"
+source "$(dirname "$0")/fuzz-common.sh"
+fuzz_init varlink "$@"
 
 # The fuzzer compiles MeddControl and MeddCore (whose parsers read the call's parameters: dose IDs,
 # ISO 8601 instants, dates) as one module, so `import MeddCore` lines are dropped from copies.
@@ -31,8 +27,4 @@ echo "fuzz-varlink: building $work/fuzzer"
 swiftc -O -g -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
     -module-name MeddControl "${sources[@]}" "$root/Fuzz/VarlinkFuzz/main.swift" -o "$work/fuzzer"
 
-echo "fuzz-varlink: running for ${seconds}s"
-cd "$work"
-# The Swift backtracer would fight ASan over a crashing process; libFuzzer reports instead.
-export SWIFT_BACKTRACE=enable=no
-exec ./fuzzer -max_total_time="$seconds" -max_len=16384 -print_final_stats=1 "$@" corpus
+fuzz_run "$work/fuzzer" -max_len=16384

@@ -3,25 +3,12 @@
 # Usage: scripts/fuzz-zones.sh [SECONDS] [extra libFuzzer flags...]   (default 600 s)
 # Crashes are written to .build-fuzz/zones/ as crash-*/timeout-*; the corpus grows in .build-fuzz/zones/corpus.
 set -euo pipefail
+source "$(dirname "$0")/fuzz-common.sh"
+fuzz_init zones "$@"
 
-seconds=${1:-600}
-shift || true
-root=$(cd "$(dirname "$0")/.." && pwd)
-work="$root/.build-fuzz/zones"
-mkdir -p "$work/corpus"
-
-# Built from Fuzz/ZoneFuzz, a package of its own, for the reasons scripts/fuzz-config.sh gives; the
-# flags are that script's without the C++ ones (MeddCore is Swift only).
-echo "fuzz-zones: building (scratch path $work/build)"
-swift build -c release --package-path "$root/Fuzz/ZoneFuzz" --scratch-path "$work/build" --product ZoneFuzz \
-    --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
-bin_dir=$(swift build -c release --package-path "$root/Fuzz/ZoneFuzz" --scratch-path "$work/build" --show-bin-path)
-
-object="$bin_dir/MeddCore.build/TZifParser.swift.o"
-if ! nm -u "$object" | grep '__asan_report' >/dev/null; then
-    echo "fuzz-zones: $object is not instrumented by AddressSanitizer" >&2
-    exit 1
-fi
+# Built from Fuzz/ZoneFuzz with the flags fuzz-common.sh gives (MeddCore is Swift only).
+fuzz_build ZoneFuzz
+fuzz_require_asan MeddCore.build/TZifParser.swift.o
 
 # Seed the corpus with real zone files (version 2+ with footers of each kind, a fixed offset, a
 # southern-hemisphere rule) and TZ strings.
@@ -34,7 +21,4 @@ printf '%s' 'AEST-10AEDT,M10.1.0,M4.1.0/3' >"$work/corpus/seed-tz-aest"
 printf '%s' '<+0545>-5:45' >"$work/corpus/seed-tz-quoted"
 printf '%s' 'EST5EDT,J60/2,300/-25:30:15' >"$work/corpus/seed-tz-julian"
 
-echo "fuzz-zones: running for ${seconds}s"
-cd "$work"
-export SWIFT_BACKTRACE=enable=no
-exec "$bin_dir/ZoneFuzz" -max_total_time="$seconds" -max_len=8192 -timeout=10 -print_final_stats=1 "$@" corpus
+fuzz_run "$bin_dir/ZoneFuzz" -max_len=8192 -timeout=10

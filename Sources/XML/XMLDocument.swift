@@ -16,6 +16,13 @@ public enum XMLDocument {
     public static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws(XMLError) -> XMLElement {
         guard bytes.count <= limits.bytes else { throw .tooLarge(bytes: bytes.count, limit: limits.bytes) }
         _ = initialized
+        // XML_PARSE_NOERROR silences the parser, but libxml2 raises some errors with no parser at hand
+        // (bytes the converter of a declared encoding refuses: "encoding error : input conversion
+        // failed", "I/O error : encoder error"), and its generic handler prints those on standard error,
+        // into medd-sync's journal, as often as a server sends them. A structured handler takes every
+        // error instead, and libxml2 still keeps the last one for `lastError()`. It is set on each call,
+        // as libxml2 keeps it per thread.
+        xmlSetStructuredErrorFunc(nil) { _, _ in }
         xmlResetLastError()
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
             | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_NOCDATA.rawValue)
@@ -56,15 +63,24 @@ public enum XMLDocument {
 
     private static func lastError() -> XMLError {
         guard let error = xmlGetLastError() else { return .malformed(message: "unreadable", line: 0) }
-        let message = error.pointee.message.map { String(cString: $0) } ?? "unreadable"
-        return .malformed(message: message.trimmingWhitespaceAtEnd, line: Int(error.pointee.line))
+        let message = error.pointee.message.map { String(cString: $0).joinedLines } ?? ""
+        return .malformed(message: message.isEmpty ? "unreadable" : message, line: Int(error.pointee.line))
     }
 }
 
 private extension String {
-    var trimmingWhitespaceAtEnd: String {
-        var text = Substring(self)
+    /// libxml2's message on one line, for a log line and `medctl status`: it ends in a line break and
+    /// may hold more ("Input is not proper UTF-8, indicate encoding !\nBytes: 0xB2 0xC4 0x6D 0x65\n").
+    var joinedLines: String {
+        split(whereSeparator: \.isNewline).map(\.trimmingWhitespace).filter { !$0.isEmpty }.joined(separator: " ")
+    }
+}
+
+private extension Substring {
+    var trimmingWhitespace: Substring {
+        var text = self
+        while let first = text.first, first.isWhitespace { text = text.dropFirst() }
         while let last = text.last, last.isWhitespace { text = text.dropLast() }
-        return String(text)
+        return text
     }
 }

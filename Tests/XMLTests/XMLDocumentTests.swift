@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 import XML
 
@@ -72,6 +73,46 @@ struct XMLDocumentTests {
         if let root = try? XMLDocument.parse(Array(bomb.utf8)) {
             #expect(root.text.utf8.count < 1_000_000)
         }
+    }
+
+    /// libxml2's messages on several lines come as one (found by scripts/fuzz-sync.sh): bytes that are
+    /// not UTF-8 give "Input is not proper UTF-8, indicate encoding !" and "Bytes: 0xB2 0xC4 0x6D 0x65".
+    @Test func messageOnOneLine() throws {
+        let error = try #require(throws: XMLError.self) { try XMLDocument.parse(Array("<a>".utf8) + [0xB2, 0xC4] + Array("me</a>".utf8)) }
+        #expect(error.description.hasPrefix("not well-formed XML at line 1: "), "\(error)")
+        let lines = error.description.split(whereSeparator: \.isNewline)
+        #expect(lines.count == 1, "\(error)")
+    }
+
+    /// Nothing on standard error (found by scripts/fuzz-sync.sh): bytes the converter of a declared
+    /// encoding refuses are an error that libxml2 raises with no parser at hand, which its generic
+    /// handler printed whatever the parser's options said.
+    @Test func nothingOnStandardError() throws {
+        let document = Array(#"<?xml version="1.0" encoding="EUC-JP"?><a>"#.utf8) + [0xF0, 0x9F, 0x92, 0x8A] + Array("</a>".utf8)
+        let printed = try standardError {
+            #expect(throws: XMLError.self) { try XMLDocument.parse(document) }
+        }
+        // Only libxml2's lines count: tests running alongside may write on standard error meanwhile.
+        #expect(!printed.contains("encoding error"), "\(printed)")
+        #expect(!printed.contains("I/O error"), "\(printed)")
+    }
+
+    /// What is written on standard error (file descriptor 2) while `body` runs.
+    private func standardError(_ body: () throws -> Void) throws -> String {
+        let capture = try #require(tmpfile())
+        defer { fclose(capture) }
+        let saved = dup(STDERR_FILENO)
+        try #require(saved >= 0 && dup2(fileno(capture), STDERR_FILENO) >= 0)
+        defer {
+            dup2(saved, STDERR_FILENO)
+            close(saved)
+        }
+        try body()
+        rewind(capture)
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while case let count = fread(&buffer, 1, buffer.count, capture), count > 0 { bytes += buffer[..<count] }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Size, depth and element count are bounded.
