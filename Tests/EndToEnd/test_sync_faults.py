@@ -2,6 +2,7 @@
 answers that are not XML or not iCalendar, an answer too large. Each is a precise error in medd-sync's
 status and journal, never a crash, and never delays medd: doses fire and answers are taken as usual."""
 import os
+import subprocess
 import time
 
 import pytest
@@ -129,3 +130,24 @@ def test_an_answer_over_the_size_limit_is_an_error(daemons, syncs, med, fault_se
     status = wait_for_status(sync, lambda s: "lastError" in s)
     assert status["lastError"] == "the answer is larger than 8 MiB; stopped reading it"
     medd_goes_on(daemon, med)
+
+
+def test_a_bad_command_line_or_configuration_is_a_precise_error(tmp_path):
+    program = os.path.join(harness.bin_dir(), "medd-sync")
+
+    def run(*args):
+        return subprocess.run([program, *args], capture_output=True, text=True, timeout=10)
+
+    out = run("--bogus")
+    assert out.returncode == 64 and 'unknown argument "--bogus"' in out.stderr and "usage: medd-sync" in out.stderr
+    assert run("--config").returncode == 64
+    without_sync = tmp_path / "medd.toml"
+    without_sync.write_text("[settings]\n")
+    out = run("--config", str(without_sync), "--socket", str(tmp_path / "control.sock"))
+    assert out.returncode == 78 and "has no [sync] table, so there is nothing to sync" in out.stderr
+    broken = tmp_path / "broken.toml"
+    broken.write_text('[sync]\nurl = "http://dav.example.org/a/"\n')
+    out = run("--config", str(broken), "--socket", str(tmp_path / "control.sock"))
+    assert out.returncode == 78 and "broken.toml:2:7: sync.url:" in out.stderr and "plain http" in out.stderr
+    out = run("--version")
+    assert out.returncode == 0 and out.stdout.startswith("medd-sync 0.8.0")
