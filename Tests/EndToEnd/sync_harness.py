@@ -35,6 +35,9 @@ class Sync:
         self.start()
 
     def start(self):
+        # Journal entries of this run: its PID, from now on (a PID of a long test run's earlier process
+        # may come back).
+        self.started_usec = time.time_ns() // 1000
         self.log = open(self.log_path, "ab")
         args = [os.path.join(harness.bin_dir(), "medd-sync"), "--config", self.daemon.config_path,
                 "--socket", self.daemon.socket_path] + self.extra_args
@@ -86,8 +89,13 @@ def utc(moment):
 
 def messages(sync, timeout=0.0, at_least=0):
     """The MESSAGE of every journal entry this medd-sync process wrote."""
-    entries = harness.journal("_PID", str(sync.process.pid), at_least=at_least, timeout=timeout, SYSLOG_IDENTIFIER="medd-sync")
-    return [entry.get("MESSAGE", "") for entry in entries]
+    deadline = time.monotonic() + timeout
+    while True:
+        entries = harness.journal("_PID", str(sync.process.pid), at_least=0, timeout=0, SYSLOG_IDENTIFIER="medd-sync")
+        said = [e.get("MESSAGE", "") for e in entries if int(e["__REALTIME_TIMESTAMP"]) >= sync.started_usec]
+        if len(said) >= at_least or time.monotonic() >= deadline:
+            return said
+        time.sleep(0.05)
 
 
 def wait_for_status(sync, predicate, timeout=20.0):
