@@ -4,7 +4,6 @@ import datetime
 import json
 import time
 
-
 import harness
 from caldav_servers import Phone
 from harness import berlin, config, dose_events
@@ -13,16 +12,27 @@ from sync_harness import Sync, sync_table, utc
 NOTIFY_EXTRA = 'notes = "with food"\n'
 
 
-def start(daemons, med, server, pretend, bus=None, times=("08:00", "20:00"), poll="10s"):
+def start(daemons, syncs, med, server, pretend, bus=None, times=("08:00", "20:00"), poll="10s"):
     daemon = daemons(config(med, times=times, extra=NOTIFY_EXTRA) + sync_table(server, poll=poll), pretend,
                      desktop_bus=bus.address if bus else None)
     sync = Sync(daemon)
+    syncs.append(sync)
     return daemon, sync
 
 
+def due_on_server(daemons, syncs, med, server, bus=None):
+    """medd two seconds before its 08:00 dose, medd-sync in sync, and that dose's to-do on the server:
+    (daemon, sync, phone, the to-do's UID)."""
+    daemon, sync = start(daemons, syncs, med, server, berlin(7, 59, 58), bus=bus)
+    sync.wait_in_sync()
+    phone = Phone(server)
+    uid = f"{med}_20261122_08_00@medd"
+    phone.wait_for(lambda todos: [t for t in todos if t.uid == uid])
+    return daemon, sync, phone, uid
+
+
 def test_every_dose_of_the_next_day_is_one_todo_on_the_server(daemons, med, caldav_server, syncs):
-    daemon, sync = start(daemons, med, caldav_server, berlin(7, 0))
-    syncs.append(sync)
+    daemon, sync = start(daemons, syncs, med, caldav_server, berlin(7, 0))
     status = sync.wait_in_sync()
     assert status["server"] == caldav_server.url
     phone = Phone(caldav_server)
@@ -47,15 +57,11 @@ def test_every_dose_of_the_next_day_is_one_todo_on_the_server(daemons, med, cald
 
 def test_a_todo_completed_on_the_phone_is_taken_at_that_time_and_closes_the_notification(
         daemons, med, caldav_server, syncs, session_bus, fake_notifier):
-    daemon, sync = start(daemons, med, caldav_server, berlin(7, 59, 58), bus=session_bus)
-    syncs.append(sync)
-    sync.wait_in_sync()
+    daemon, sync, phone, uid = due_on_server(daemons, syncs, med, caldav_server, bus=session_bus)
     fake_notifier.wait_for(lambda s: len(s.notifies) >= 1, timeout=8)
     shown = fake_notifier.notifies[0]["id"]
-    phone = Phone(caldav_server)
-    phone.wait_for(lambda todos: [t for t in todos if t.uid == f"{med}_20261122_08_00@medd"])
     taken_at = berlin(8, 0, 1)
-    phone.complete(f"{med}_20261122_08_00@medd", at=taken_at)
+    phone.complete(uid, at=taken_at)
     completed = time.monotonic()
     [taken] = dose_events(med, MEDD_EVENT="taken", timeout=14)
     assert taken["MEDD_SOURCE"] == "caldav"
@@ -68,28 +74,20 @@ def test_a_todo_completed_on_the_phone_is_taken_at_that_time_and_closes_the_noti
 
 
 def test_a_todo_cancelled_on_the_phone_is_skipped(daemons, med, caldav_server, syncs):
-    daemon, sync = start(daemons, med, caldav_server, berlin(7, 59, 58))
-    syncs.append(sync)
-    sync.wait_in_sync()
-    phone = Phone(caldav_server)
-    phone.wait_for(lambda todos: [t for t in todos if t.uid == f"{med}_20261122_08_00@medd"])
+    daemon, sync, phone, uid = due_on_server(daemons, syncs, med, caldav_server)
     dose_events(med, MEDD_EVENT="fired", timeout=8)
-    phone.cancel(f"{med}_20261122_08_00@medd")
+    phone.cancel(uid)
     [skipped] = dose_events(med, MEDD_EVENT="skipped", timeout=14)
     assert skipped["MEDD_SOURCE"] == "caldav"
 
 
 def test_a_local_answer_is_completed_on_the_server_within_two_seconds(daemons, med, caldav_server, syncs):
-    daemon, sync = start(daemons, med, caldav_server, berlin(7, 59, 58))
-    syncs.append(sync)
-    sync.wait_in_sync()
+    daemon, sync, phone, uid = due_on_server(daemons, syncs, med, caldav_server)
     dose_events(med, MEDD_EVENT="fired", timeout=8)
-    phone = Phone(caldav_server)
-    phone.wait_for(lambda todos: [t for t in todos if t.uid == f"{med}_20261122_08_00@medd"])
     harness.medctl_output(daemon, "taken", f"{med}_20261122_08_00")
     answered = time.monotonic()
-    todo = phone.wait_for(lambda todos: next((t for t in todos if t.uid == f"{med}_20261122_08_00@medd"
-                                              and t.status == "COMPLETED"), None), timeout=5, interval=0.05)
+    todo = phone.wait_for(lambda todos: next((t for t in todos if t.uid == uid and t.status == "COMPLETED"), None),
+                          timeout=5, interval=0.05)
     assert time.monotonic() - answered <= 2.0
     assert "PERCENT-COMPLETE:100" in todo.ical
     assert "X-MEDD-STATE:taken" in todo.ical
@@ -103,13 +101,8 @@ def test_a_local_answer_is_completed_on_the_server_within_two_seconds(daemons, m
 
 
 def test_a_snooze_moves_the_alarm_on_the_server(daemons, med, caldav_server, syncs):
-    daemon, sync = start(daemons, med, caldav_server, berlin(7, 59, 58))
-    syncs.append(sync)
-    sync.wait_in_sync()
+    daemon, sync, phone, uid = due_on_server(daemons, syncs, med, caldav_server)
     dose_events(med, MEDD_EVENT="fired", timeout=8)
-    phone = Phone(caldav_server)
-    uid = f"{med}_20261122_08_00@medd"
-    phone.wait_for(lambda todos: [t for t in todos if t.uid == uid])
     until = daemon.call("Snooze", dose=f"{med}_20261122_08_00", minutes=30)["until"]
     assert until.startswith("2026-11-22T08:30:")
     todo = phone.wait_for(lambda todos: next((t for t in todos if t.uid == uid and "X-MEDD-STATE:snoozed" in t.ical), None),
