@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CONFIG ?= examples/medd.toml
 
-.PHONY: setup build demo test test-swift test-e2e check-no-foundation test-system deb install install-docs uninstall bench-planner bench-ledger bench-daemon bench-medctl clean
+.PHONY: setup build demo test test-swift test-e2e check-no-foundation test-system deb install install-docs uninstall bench-planner bench-ledger bench-daemon bench-medctl bench-sync clean
 
 PREFIX ?= $(HOME)/.local
 # User units and the journal catalog: a user manager's search path and medd's own data directory
@@ -133,6 +133,16 @@ bench-daemon:
 	$(SWIFT) build $(RELEASE_FLAGS) --product medd $(BENCH_SWIFT_FLAGS)
 	export MEDD_BIN_DIR="$$($(SWIFT) build $(RELEASE_FLAGS) --product medd $(BENCH_SWIFT_FLAGS) --show-bin-path)" && \
 	for b in $(DAEMON_BENCHMARKS); do python3 Benchmarks/daemon/$$b.py || exit 1; done
+
+# medd-sync against Radicale on loopback (scripts/setup.sh installs it, caldav and dbus-next): phone -> desktop
+# and medctl -> server latency with medd-sync's memory (sync_latency.py, about 8 minutes), then an idle
+# hour through a counting proxy (sync_idle.py): requests and bytes per hour, medd-sync's memory, medd's
+# wake-ups with medd-sync following it. SYNC_IDLE_SECONDS=600 shortens the hour. Results: docs/benchmarks.md.
+SYNC_IDLE_SECONDS ?= 3600
+bench-sync:
+	$(SWIFT) build $(RELEASE_FLAGS) $(BENCH_SWIFT_FLAGS)
+	export MEDD_BIN_DIR="$$($(SWIFT) build $(RELEASE_FLAGS) $(BENCH_SWIFT_FLAGS) --show-bin-path)" && \
+	python3 Benchmarks/daemon/sync_latency.py && python3 Benchmarks/daemon/sync_idle.py --seconds $(SYNC_IDLE_SECONDS)
 
 # medctl: `medctl status` wall time and peak RSS beside `notify-send --help` and `notify-send` (dunst on
 # Xvfb), and both binaries' stripped sizes; about a minute.

@@ -20,6 +20,7 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(REPO, "Tests", "EndToEnd"))
 
 import harness  # noqa: E402  (the end-to-end harness: journald, Daemon, journal queries)
+import sync_harness  # noqa: E402  (medd-sync beside a harness.Daemon)
 
 Daemon = harness.Daemon
 BERLIN = harness.BERLIN  # the harness runs medd with TZ=Europe/Berlin; November is CET (+01:00)
@@ -100,6 +101,18 @@ def kib(value):
     return int(value.split()[0])
 
 
+def memory(pid):
+    """'VmRSS x MiB, VmHWM y MiB' of a running process."""
+    status = proc_status(pid)
+    return f"VmRSS {kib(status['VmRSS']) / 1024:.1f} MiB, VmHWM {kib(status['VmHWM']) / 1024:.1f} MiB"
+
+
+def start_sync(daemon):
+    """medd-sync following `daemon` (sync_harness.Sync), at the default log level as users run it: the
+    harness turns on debug logging, which puts every round and request in the journal."""
+    return sync_harness.Sync(daemon, wrapper=("env", "-u", "SYSTEMD_LOG_LEVEL"))
+
+
 def context_switches(pid):
     """(voluntary, involuntary, threads): summed over every thread in /proc/PID/task/*/status."""
     voluntary = involuntary = threads = 0
@@ -135,6 +148,15 @@ def journal_entries(*matches, since=None):
         args += ["--since", since]
     out = subprocess.run(args, capture_output=True, text=True, check=False)
     return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+
+
+def clock_steps(pid):
+    """The times (journal receive time, UTC) at which medd process `pid` saw the wall clock set or the
+    machine resume: a step of CLOCK_REALTIME by another program fires or moves every real-time timer."""
+    return [datetime.datetime.fromtimestamp(int(entry["__REALTIME_TIMESTAMP"]) / 1e6, datetime.timezone.utc)
+            .isoformat(timespec="seconds")
+            for entry in journal_entries(f"_PID={pid}", "SYSLOG_IDENTIFIER=medd")
+            if entry.get("MESSAGE", "").startswith("the system clock changed")]
 
 
 def machine():
