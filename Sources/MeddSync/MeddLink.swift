@@ -34,7 +34,9 @@ public final class MeddLink: @unchecked Sendable {
     /// Calls `method` of `io.medd.Control`; `reply` runs on the loop with the reply's parameters.
     public func call(_ method: String, _ parameters: [String: JSONValue] = [:], _ reply: @escaping (Reply) -> Void) {
         do throws(Failure) {
-            if calls == nil { calls = try Connection(path: path, loop: loop) { [weak self] in self?.calls = nil } }
+            if calls == nil {
+                calls = try Connection(path: path, loop: loop, closesWhenAnswered: true) { [weak self] in self?.calls = nil }
+            }
             calls?.send(method, parameters, more: false, reply)
         } catch {
             reply(.failure(error))
@@ -61,7 +63,9 @@ public final class MeddLink: @unchecked Sendable {
         watch?.close(because: "medd-sync is stopping")
     }
 
-    /// One non-blocking connection: a queue of calls waiting for their replies, in order.
+    /// One non-blocking connection: a queue of calls waiting for their replies, in order. The calls'
+    /// connection closes once every call is answered: medd closes a connection idle for a minute, and
+    /// waking it up for that between two rounds would be a wake-up of an idle medd.
     private final class Connection {
         private let stream: StreamConnection
         private var source: LoopSource?
@@ -69,10 +73,12 @@ public final class MeddLink: @unchecked Sendable {
         private var outgoing: [UInt8] = []
         private var waiting: [(more: Bool, reply: (Reply) -> Void)] = []
         private let closed: () -> Void
+        private let closesWhenAnswered: Bool
         private var isOpen = true
 
-        init(path: String, loop: EventLoop, closed: @escaping () -> Void) throws(Failure) {
+        init(path: String, loop: EventLoop, closesWhenAnswered: Bool = false, closed: @escaping () -> Void) throws(Failure) {
             self.closed = closed
+            self.closesWhenAnswered = closesWhenAnswered
             let address: SocketAddress
             do {
                 address = try SocketAddress(path: path)
@@ -135,6 +141,8 @@ public final class MeddLink: @unchecked Sendable {
                 } else {
                     handler(.success(parameters))
                 }
+                // The handler may have made the next call on this connection already.
+                if closesWhenAnswered, waiting.isEmpty, outgoing.isEmpty { return close(because: "every call answered") }
             }
         }
 
