@@ -34,6 +34,9 @@ packages+=(radicale apache2-utils xandikos)
 # A third-party client reading medd-sync's collection back into a folder of .ics files
 # (Tests/EndToEnd/test_sync_vdirsyncer.py): vdirsyncer.
 packages+=(vdirsyncer)
+# medd-sync itself: libcurl (OpenSSL flavour) for HTTP and libxml2 for the servers' answers, their -dev packages
+# to build it.
+packages+=(libcurl4-openssl-dev libxml2-dev)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
