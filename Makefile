@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CONFIG ?= examples/medd.toml
 
-.PHONY: setup build demo test test-swift test-e2e check-no-foundation test-system deb install install-docs uninstall bench-planner bench-ledger bench-daemon bench-medctl bench-sync clean
+.PHONY: pot po catalogs setup build demo test test-swift test-e2e check-no-foundation test-system deb install install-docs uninstall bench-planner bench-ledger bench-daemon bench-medctl bench-sync clean
 
 PREFIX ?= $(HOME)/.local
 # User units and the journal catalog: a user manager's search path and medd's own data directory
@@ -27,6 +27,19 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -no-pie
 # One invocation for every product: building them one by one with these flags relinks each time.
 build: setup
 	$(SWIFT) build $(RELEASE_FLAGS)
+	scripts/build-catalogs.sh .build/release/../share/locale
+
+# Translations (po/, the languages in po/LINGUAS). `make pot` writes the template po/medd.pot from the
+# sources (scripts/make-pot.py; a test fails while it is stale); `make po` merges it into every
+# po/LANG.po; `make catalogs` compiles them (msgfmt --check) beside the debug and release builds, in
+# .build/<triple>/share/locale, where the programs look (PREFIX/share/locale from PREFIX/bin).
+LANGUAGES = $(shell grep -v '^\#' po/LINGUAS)
+pot:
+	python3 scripts/make-pot.py
+po: pot
+	for language in $(LANGUAGES); do msgmerge --quiet --update --backup=none --width=100 po/$$language.po po/medd.pot || exit 1; done
+catalogs:
+	scripts/build-catalogs.sh "$$($(SWIFT) build --show-bin-path)/../share/locale"
 
 # Validates the demo configuration, prints its next day of doses, then runs medd on it in the
 # foreground with its clock five seconds before today's 08:00 dose (Ctrl-C stops it).
@@ -45,6 +58,7 @@ test-swift:
 test-e2e:
 	$(SWIFT) build --product medd
 	$(SWIFT) build --product medd-sync
+	$(MAKE) catalogs
 	MEDD_BIN_DIR=$$($(SWIFT) build --show-bin-path) python3 -m pytest -v Tests/EndToEnd
 
 # The release binaries, as users get them, must link neither ICU nor full Foundation (medctl links no
@@ -67,7 +81,11 @@ install: build
 	sed 's|%h/.local/bin/medd|$(PREFIX)/bin/medd|' units/medd.service >$(USER_UNITS)/medd.service
 	install -m644 units/medd.socket $(USER_UNITS)/medd.socket
 	sed 's|%h/.local/bin/medd-sync|$(PREFIX)/bin/medd-sync|' units/medd-sync.service >$(USER_UNITS)/medd-sync.service
-	install -Dm644 units/medd.catalog $(DESTDIR)$(CATALOG_DIR)/medd.catalog
+	install -Dm644 -t $(DESTDIR)$(CATALOG_DIR) units/medd.catalog $(wildcard units/medd.*.catalog)
+	for language in $(LANGUAGES); do \
+		install -Dm644 .build/release/../share/locale/$$language/LC_MESSAGES/medd.mo \
+			$(DESTDIR)$(PREFIX)/share/locale/$$language/LC_MESSAGES/medd.mo || exit 1; \
+	done
 	$(MAKE) install-docs
 
 # The man pages medctl(1), medd.toml(5) and medd(8), hand-written in man/, and medctl's shell
@@ -90,7 +108,8 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/libexec/medd/medd-report-pdf
 	rmdir --ignore-fail-on-non-empty $(DESTDIR)$(PREFIX)/libexec/medd 2>/dev/null || true
 	rm -f $(USER_UNITS)/medd.service $(USER_UNITS)/medd.socket $(USER_UNITS)/medd-sync.service
-	rm -f $(DESTDIR)$(CATALOG_DIR)/medd.catalog
+	rm -f $(DESTDIR)$(CATALOG_DIR)/medd.catalog $(DESTDIR)$(CATALOG_DIR)/medd.*.catalog
+	for language in $(LANGUAGES); do rm -f $(DESTDIR)$(PREFIX)/share/locale/$$language/LC_MESSAGES/medd.mo; done
 	rm -f $(MAN_PAGES)
 	rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/medctl \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_medctl $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medctl.fish

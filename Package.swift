@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "ICalendar", dependencies: ["MeddCore"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "medd-report-pdf",
-            dependencies: ["MeddReport", "MeddCore", "Cairo", "Systemd"],
+            dependencies: ["MeddReport", "MeddCore", "MeddSystem", "Cairo", "Systemd"],
             swiftSettings: swiftSettings
         ),
         .target(name: "MeddSystem", dependencies: ["MeddCore", "Systemd"], swiftSettings: swiftSettings),

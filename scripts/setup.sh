@@ -37,6 +37,9 @@ packages+=(vdirsyncer)
 # medd-sync itself: libcurl (OpenSSL flavour) for HTTP and libxml2 for the servers' answers, their -dev packages
 # to build it.
 packages+=(libcurl4-openssl-dev libxml2-dev)
+# The translations (po/): gettext's msgcat, msgmerge and msgfmt make the template and the catalogs; a CJK font
+# lets the PDF report be drawn in Chinese (the package Recommends one).
+packages+=(gettext fonts-wqy-microhei)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <fcntl.h>
 #include <langinfo.h>
+#include <libintl.h>
 #include <locale.h>
 #include <poll.h>
 #include <sys/wait.h>
@@ -63,6 +64,48 @@ static inline void medd_paper_size(int *width, int *height) {
     *width = (int)value.word;
     value.string = nl_langinfo(_NL_PAPER_HEIGHT);
     *height = (int)value.word;
+}
+
+/// The locale's first day of a calendar week, 0 for Sunday to 6 for Saturday: glibc keeps it as a day
+/// that starts a week (_NL_TIME_WEEK_1STDAY, an integer YYYYMMDD) and, counted from 1 there, the
+/// first weekday (_NL_TIME_FIRST_WEEKDAY, the string's first byte).
+static inline int medd_first_weekday(void) {
+    union { const char *string; unsigned int word; } value;
+    value.string = nl_langinfo(_NL_TIME_WEEK_1STDAY);
+    unsigned int day = value.word;
+    int first = nl_langinfo(_NL_TIME_FIRST_WEEKDAY)[0];
+    struct tm tm = {0};
+    tm.tm_year = (int)(day / 10000) - 1900;
+    tm.tm_mon = (int)(day / 100 % 100) - 1;
+    tm.tm_mday = (int)(day % 100);
+    tm.tm_hour = 12;
+    if (timegm(&tm) == (time_t)-1 || first < 1 || first > 7) return 1;
+    return (tm.tm_wday + first - 1) % 7;
+}
+
+/// nl_langinfo's answer for one of the items medd reads: the names of days (DAY_1 is Sunday) and
+/// months (MON_1 is January; ALTMON_1 its nominative), their abbreviations, AM/PM, the date and time
+/// formats and the decimal point. Named here because Swift does not import all of glibc's nl_item
+/// constants.
+enum medd_langinfo_item {
+    MEDD_DAY, MEDD_ABDAY, MEDD_MON, MEDD_ALTMON, MEDD_ABMON, MEDD_AM, MEDD_PM, MEDD_D_FMT, MEDD_T_FMT,
+    MEDD_T_FMT_AMPM, MEDD_RADIX
+};
+static inline const char *medd_langinfo(enum medd_langinfo_item item, int index) {
+    switch (item) {
+    case MEDD_DAY: return nl_langinfo(DAY_1 + index);
+    case MEDD_ABDAY: return nl_langinfo(ABDAY_1 + index);
+    case MEDD_MON: return nl_langinfo(MON_1 + index);
+    case MEDD_ALTMON: return nl_langinfo(__ALTMON_1 + index);
+    case MEDD_ABMON: return nl_langinfo(ABMON_1 + index);
+    case MEDD_AM: return nl_langinfo(AM_STR);
+    case MEDD_PM: return nl_langinfo(PM_STR);
+    case MEDD_D_FMT: return nl_langinfo(D_FMT);
+    case MEDD_T_FMT: return nl_langinfo(T_FMT);
+    case MEDD_T_FMT_AMPM: return nl_langinfo(T_FMT_AMPM);
+    case MEDD_RADIX: return nl_langinfo(RADIXCHAR);
+    }
+    return "";
 }
 
 /// How a child ended, from waitpid's status: its exit code (>= 0), or minus the signal that killed it.

@@ -27,9 +27,12 @@ enum DesktopAction: Hashable, Sendable {
 
     var label: String {
         switch self {
-        case .taken: "Taken"
-        case .snooze(let length): "Snooze \(Self.spoken(length))"
-        case .skip: "Skip"
+        // TRANSLATORS: a notification's button: the dose was taken.
+        case .taken: tr("Taken")
+        // TRANSLATORS: a notification's button; %1$s is how long (10 min, 1 h).
+        case .snooze(let length): tr("Snooze %1$s", Self.spoken(length))
+        // TRANSLATORS: a notification's button: the dose is skipped on purpose.
+        case .skip: tr("Skip")
         }
     }
 
@@ -43,9 +46,10 @@ enum DesktopAction: Hashable, Sendable {
         let minutes = length.seconds / 60
         let hours = minutes / 60
         switch (hours, minutes % 60) {
-        case (0, let rest): return "\(rest) min"
-        case (let whole, 0): return "\(whole) h"
-        case (let whole, let rest): return "\(whole) h \(rest) min"
+        // TRANSLATORS: a length on a snooze button: minutes, hours, hours and minutes.
+        case (0, let rest): return tr("%1$d min", String(rest))
+        case (let whole, 0): return tr("%1$d h", String(whole))
+        case (let whole, let rest): return tr("%1$d h %2$d min", String(whole), String(rest))
         }
     }
 }

@@ -52,10 +52,11 @@ struct NotificationContent: Hashable, Sendable {
     static func reminder(_ alert: DoseBook.Alert, _ context: ReminderContext, capabilities: Set<String>) -> NotificationContent {
         let dose = alert.dose
         let escape = capabilities.contains("body-markup")
-        var lines = ["Due at \(dose.localTimeText)"]
+        // TRANSLATORS: a reminder's first line; %1$s is the due time as the locale writes it (08:00, 8:00 AM).
+        var lines = [tr("Due at %1$s", Translation.currentFormats.time(dose.localTime))]
         if let notes = context.notes, !notes.isEmpty { lines.append(notes) }
         let buttons = capabilities.contains("actions") ? DesktopAction.buttons(snoozeLengths: context.snoozeLengths) : []
-        if buttons.isEmpty { lines.append("Answer in a terminal: medctl taken \(dose.id)") }
+        if buttons.isEmpty { lines.append(tr("Answer in a terminal: %1$s", "medctl taken \(dose.id)")) }
         let urgency = context.style.urgency(ofDoseDueAt: dose.scheduled, at: context.now)
         var content = NotificationContent(
             summary: Person.title([dose.name, dose.doseText].filter { !$0.isEmpty }.joined(separator: " "), for: context.person),
@@ -84,17 +85,31 @@ struct NotificationContent: Hashable, Sendable {
         let name = event.dose.name
         let title = Person.title(name, for: person)
         let (summary, text, category): (String, String, String)
+        let formats = Translation.currentFormats
+        let date = formats.date(event.dose.id.date)
         switch event.kind {
         case .expiring:
-            (summary, text, category) = ("\(title): expires soon", "\(name) expires on \(event.dose.id.date); get a new pack", "x-medd.expiry")
+            // TRANSLATORS: a notice's title; %1$s is the medication (with the person it is for).
+            (summary, text, category) = (tr("%1$s: expires soon", title), tr("%1$s expires on %2$s; get a new pack", name, date), "x-medd.expiry")
         case .expired:
-            (summary, text, category) = ("\(title): expired", "\(name) expired on \(event.dose.id.date); replace it", "x-medd.expiry")
+            (summary, text, category) = (tr("%1$s: expired", title), tr("%1$s expired on %2$s; replace it", name, date), "x-medd.expiry")
         default:
-            (summary, text, category) = ("\(title): refill soon", event.reason ?? "running low", "x-medd.low-stock")
+            (summary, text, category) = (tr("%1$s: refill soon", title), Self.lowStockText(event), "x-medd.low-stock")
         }
         return NotificationContent(
             summary: summary, body: capabilities.contains("body-markup") ? markupEscaped(text) : text,
             actions: [], urgency: .normal, category: category, expireTimeout: -1)
+    }
+
+    /// What a low-stock notice says: the amount left, from the event's English reason (`12 left of
+    /// Metformin; refill_at is 14`, the journal's words), in the person's language.
+    private static func lowStockText(_ event: DoseEvent) -> String {
+        guard let reason = event.reason, let end = reason.firstIndex(of: " "), reason[end...].hasPrefix(" left of ") else {
+            return event.reason ?? tr("running low")
+        }
+        let amount = Translation.currentFormats.decimal(String(reason[..<end]))
+        // TRANSLATORS: a low-stock notice; %1$s is the units left (12, 2.5), %2$s the medication.
+        return tr("%1$s left of %2$s; time to refill", amount, event.dose.name)
     }
 
     /// The `Notify` call that shows this, replacing notification `replacing` when it is not 0.

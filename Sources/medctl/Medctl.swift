@@ -1,4 +1,5 @@
 import MeddCore
+import MeddSystem
 import Systemd
 
 /// `medctl`: check and plan offline; answer, inspect and audit doses through the daemon.
@@ -19,6 +20,7 @@ enum Medctl {
     static let parser = CommandLineParser(verbs: verbs)
 
     static func main() {
+        PeopleLanguage.setUp()
         CurrentProcess.exit(run(Array(CommandLine.arguments.dropFirst())))
     }
 

@@ -1,5 +1,6 @@
 import MeddCore
 import MeddReport
+import MeddSystem
 import Systemd
 
 /// medd-report-pdf: reads a report as JSON (`Report.json`, what `medctl report --format pdf` sends)
@@ -9,6 +10,7 @@ enum ReportPDFProgram {
     static let largestInput = 64 * 1024 * 1024
 
     static func run(_ arguments: [String]) -> Int32 {
+        PeopleLanguage.setUp()
         if arguments == ["--version"] {
             print("medd-report-pdf \(MeddVersion.current)")
             return 0

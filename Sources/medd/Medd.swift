@@ -84,6 +84,7 @@ struct Medd: ParsableCommand {
     }
 
     func run() throws {
+        PeopleLanguage.setUp()
         let paths = DefaultPaths(environment: ProcessEnvironment.variables)
         // Before the loop's signals are blocked: Ctrl-C must stop a check reading a slow file.
         if check || plan {

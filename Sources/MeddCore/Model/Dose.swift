@@ -19,8 +19,10 @@ public struct Dose: Hashable, Sendable, Codable {
     /// ISO 8601 with the offset, e.g. `2026-11-22T08:00:00+01:00`.
     public var scheduledText: String { scheduled.format(offsetSeconds: utcOffset) }
     /// The due time on the wall clock of the dose's zone, `HH:MM`.
-    public var localTimeText: String {
+    public var localTimeText: String { localTime.description }
+    /// The due time on the wall clock of the dose's zone.
+    public var localTime: WallTime {
         let secondOfDay = ((scheduled.seconds + Int64(utcOffset)) % 86_400 + 86_400) % 86_400
-        return WallTime(minuteOfDay: Int(secondOfDay / 60))!.description
+        return WallTime(minuteOfDay: Int(secondOfDay / 60))!
     }
 }
