@@ -134,7 +134,7 @@ let package = Package(
         .target(name: "MeddTestSupport", dependencies: ["MeddCore"], path: "Tests/Support", swiftSettings: swiftSettings),
         .testTarget(
             name: "SystemdTests",
-            dependencies: ["Systemd", "MeddCore", "MeddTestSupport", "loop-probe", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Systemd", "MeddCore", "MeddSystem", "MeddTestSupport", "loop-probe", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: swiftSettings),

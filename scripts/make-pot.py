@@ -70,6 +70,9 @@ class Lexer:
         self.text = text
         self.path = path
         self.i = 0
+        # Where string interpolations are, as (start, end) of their expressions: scanned again for calls.
+        self.interpolations = []
+        self.nesting = 0
 
     def line(self, index=None):
         return self.text.count("\n", 0, self.i if index is None else index) + 1
@@ -146,6 +149,8 @@ class Lexer:
     def skip_interpolation(self):
         """Skips `expression)` after a literal's `\\(`, strings inside it included."""
         t = self.text
+        start = self.i
+        self.nesting += 1
         depth = 1
         while depth and self.i < len(t):
             c = t[self.i]
@@ -154,6 +159,9 @@ class Lexer:
                 continue
             depth += {"(": 1, ")": -1}.get(c, 0)
             self.i += 1
+        self.nesting -= 1
+        if self.nesting == 0:
+            self.interpolations.append((start, self.i - 1))
 
     def escaped(self, index):
         backslashes = 0
@@ -219,6 +227,8 @@ def extract(path, text):
             if not (t[lexer.i] == '"' or t[lexer.i] == "#"):
                 if path in DEFINITIONS or name == "plural" and not strings:
                     break
+                if strings:
+                    raise ExtractionError(f"{lexer.where(name_at)}: {name}(...) needs a singular and a plural literal")
                 raise ExtractionError(f"{lexer.where(name_at)}: {name}(...) needs a string literal as its message")
             strings.append(literal_value(lexer, lexer.string_literal()))
             lexer.skip_space_and_comments()
@@ -237,6 +247,9 @@ def extract(path, text):
         elif comment:
             last_commented_line = line
         found.append((strings[0], strings[1] if len(strings) > 1 else None, path, comment))
+    for start, end in lexer.interpolations:
+        # The expression alone, at its place in the file so that line numbers hold.
+        found += extract(path, "".join(c if c == "\n" else " " for c in t[:start]) + t[start:end])
     return found
 
 

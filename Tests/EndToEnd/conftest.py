@@ -1,9 +1,18 @@
+import os
+
 import pytest
 
 import caldav_servers
 import desktop
 import harness
 import presence
+
+
+# Every test runs in the C.UTF-8 locale (English, ISO dates, 24-hour times) unless it asks for another
+# (language_test.py): the developer's own LANG must not change what medd and medctl print.
+for _variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_TIME", "LC_NUMERIC", "LC_CTYPE", "LC_PAPER", "LOCPATH"):
+    os.environ.pop(_variable, None)
+os.environ["LANG"] = "C.UTF-8"
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ in a temporary directory of its own. Every program comes from a Debian package t
 installs; a missing one raises MissingProgram, which names the program and its package.
 """
 import asyncio
+import json
 import os
 import select
 import shutil
@@ -293,6 +294,22 @@ DUNST_CONFIG = """# dunst 1.9 config for end-to-end tests: nothing expires by it
 """
 
 
+# dunst runs this for every notification it shows (a rule's `script`): it appends what dunst was given, one
+# JSON object a line, so a test can read the words a real server received.
+RECORD_RULE = """
+[record]
+    appname = "*"
+    script = {script}
+"""
+RECORD_SCRIPT = """#!/usr/bin/env python3
+import json, os, sys
+fields = dict(zip(("appname", "summary", "body", "icon", "urgency"), sys.argv[1:]))
+fields.update(id=os.environ.get("DUNST_ID"), category=os.environ.get("DUNST_CATEGORY"))
+with open({path!r}, "a") as f:
+    f.write(json.dumps(fields) + "\\n")
+"""
+
+
 class Dunst:
     """dunst 1.9 as the notification server of `bus`, drawing on its own Xvfb display.
 
@@ -310,8 +327,13 @@ class Dunst:
         self.config_path = os.path.join(self.directory, "dunstrc")
         self.log_path = os.path.join(self.directory, "dunst.log")
         self.xvfb_log_path = os.path.join(self.directory, "xvfb.log")
+        self.record_path = os.path.join(self.directory, "shown.jsonl")
+        record_script = os.path.join(self.directory, "record.py")
+        with open(record_script, "w") as f:
+            f.write(RECORD_SCRIPT.format(path=self.record_path))
+        os.chmod(record_script, 0o755)
         with open(self.config_path, "w") as f:
-            f.write(config)
+            f.write(config + RECORD_RULE.format(script=record_script))
         self.xvfb = None
         self.process = None
         try:
@@ -393,6 +415,13 @@ class Dunst:
             if time.monotonic() >= deadline:
                 raise AssertionError(f"dunst displays {count} notifications, not {n}, after {timeout} s")
             time.sleep(0.02)
+
+    def recorded(self):
+        """What dunst was given for each notification it showed, oldest first: dicts with appname, summary, body."""
+        if not os.path.exists(self.record_path):
+            return []
+        with open(self.record_path) as f:
+            return [json.loads(line) for line in f if line.strip()]
 
     def screenshot(self, png_path):
         """The whole X root window as a PNG."""
