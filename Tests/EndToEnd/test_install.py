@@ -9,6 +9,9 @@ INSTALLED = [
     "bin/medd", "bin/medctl", "share/systemd/user/medd.service", "share/systemd/user/medd.socket",
     "share/medd/medd.catalog", "share/man/man1/medctl.1", "share/man/man5/medd.toml.5", "share/man/man8/medd.8", "share/bash-completion/completions/medctl",
     "share/zsh/site-functions/_medctl", "share/fish/vendor_completions.d/medctl.fish",
+    # The translations and the journal catalog in every language.
+    "share/locale/de/LC_MESSAGES/medd.mo", "share/locale/pt_BR/LC_MESSAGES/medd.mo", "share/locale/zh_CN/LC_MESSAGES/medd.mo",
+    "share/medd/medd.de.catalog", "share/medd/medd.zh_CN.catalog",
 ]
 
 
@@ -38,6 +41,11 @@ def test_install_puts_everything_in_place_and_uninstall_takes_it_away(tmp_path):
 
     version = subprocess.run([os.path.join(prefix, "bin/medctl"), "--help"], capture_output=True, text=True)
     assert version.returncode == 0 and "medctl" in version.stdout
+    # The installed medctl finds its catalogs under PREFIX/share/locale, from its own path.
+    import locales
+    german = subprocess.run([os.path.join(prefix, "bin/medctl"), "frobnicate"], capture_output=True, text=True,
+                            env=locales.env("de_DE.UTF-8"))
+    assert german.returncode == 2 and locales.translated("de", "unknown verb '%1$s'", "frobnicate") in german.stderr, german.stderr
 
     make("uninstall", prefix)
     for path in INSTALLED:
