@@ -3,12 +3,15 @@ locale's formats, end to end: locales compiled here (locales.py), a recording no
 a private bus, the real journal. The expected words come from the compiled catalogs, and each must differ from
 the English, so no test passes on untranslated text."""
 import os
+import re
+import shutil
 import subprocess
+import time
 
 import pytest
 
 import locales
-from harness import berlin, bin_dir, config, dose_events
+from harness import berlin, config, dose_events, journal
 
 NOTES = 'notes = "with food & water"\n'
 
@@ -151,3 +154,97 @@ def test_the_extractor_refuses_what_gettext_cannot_look_up(source, complaint):
     make_pot = extractor()
     with pytest.raises(make_pot.ExtractionError, match=complaint):
         make_pot.extract("Sources/X/Y.swift", source)
+
+
+# --- The journal catalog in every language ------------------------------------------------------------------
+
+CATALOG_DIR = "/usr/lib/systemd/catalog"
+
+
+def catalog_entries(path):
+    """[(message ID line, {header: value}, body)] in file order."""
+    entries = []
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    for line in lines:
+        if line.startswith("-- "):
+            entries.append([line[3:], {}, []])
+        elif entries and not entries[-1][2] and ": " in line and not line.startswith(" ") and line.split(": ")[0] in (
+                "Subject", "Defined-By", "Support", "Documentation"):
+            key, value = line.split(": ", 1)
+            entries[-1][1][key] = value
+        elif entries:
+            entries[-1][2].append(line)
+    return [(identifier, headers, "\n".join(body).strip()) for identifier, headers, body in entries]
+
+
+def fields(text):
+    return sorted(re.findall(r"@[A-Z_]+@", text))
+
+
+@pytest.mark.parametrize("language", languages())
+def test_every_journal_catalog_translates_every_entry_of_the_english(language):
+    english = catalog_entries(os.path.join(ROOT, "units", "medd.catalog"))
+    translated = catalog_entries(os.path.join(ROOT, "units", f"medd.{language}.catalog"))
+    assert [entry[0] for entry in translated] == [entry[0] for entry in english], \
+        "the same message IDs in the same order, with no language suffix (journalctl takes it from the file name)"
+    for (identifier, headers, body), (_, english_headers, english_body) in zip(translated, english):
+        assert headers["Defined-By"] == english_headers["Defined-By"] and headers["Support"] == english_headers["Support"]
+        assert headers["Subject"] != english_headers["Subject"], f"{language} {identifier}: Subject not translated"
+        assert fields(headers["Subject"]) == fields(english_headers["Subject"]), f"{language} {identifier}: Subject fields"
+        assert fields(body) == fields(english_body), f"{language} {identifier}: body fields"
+        assert re.findall(r"MEDD_EVENT=[a-z-]+", body) == re.findall(r"MEDD_EVENT=[a-z-]+", english_body)
+
+
+def missed_entry_id():
+    [identifier] = [identifier for identifier, _, body in catalog_entries(os.path.join(ROOT, "units", "medd.catalog"))
+                    if "MEDD_EVENT=missed" in body]
+    return identifier
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="NOT RUN: installing into /usr/lib/systemd/catalog needs root")
+def test_journalctl_x_explains_a_missed_entry_in_the_readers_language(tmp_path):
+    """The catalogs installed as the package installs them, `journalctl --update-catalog`, a real `missed` entry
+    in the journal: `journalctl -x` explains it in German under de_DE.UTF-8 and in English under C.UTF-8, and the
+    entry's MESSAGE is English either way."""
+    identifier = missed_entry_id()
+    [(_, german_headers, _)] = [entry for entry in catalog_entries(os.path.join(ROOT, "units", "medd.de.catalog"))
+                                if entry[0] == identifier]
+    [(_, english_headers, _)] = [entry for entry in catalog_entries(os.path.join(ROOT, "units", "medd.catalog"))
+                                 if entry[0] == identifier]
+    installed = [os.path.join(CATALOG_DIR, name) for name in ("medd.catalog", "medd.de.catalog")]
+    saved = {path: open(path, "rb").read() for path in installed if os.path.exists(path)}
+    try:
+        os.makedirs(CATALOG_DIR, exist_ok=True)
+        for path in installed:
+            shutil.copyfile(os.path.join(ROOT, "units", os.path.basename(path)), path)
+        subprocess.run(["journalctl", "--update-catalog"], check=True, capture_output=True)
+        test_id = f"lang{os.getpid()}{int(time.time())}"
+        entry = {"MESSAGE": "Metformin 500 mg due 2026-11-22T08:00:00+01:00 (metformin_20261122_08_00): missed",
+                 "MESSAGE_ID": identifier, "MEDD_EVENT": "missed", "MEDD_MED_NAME": "Metformin", "MEDD_DOSE": "500 mg",
+                 "MEDD_DOSE_ID": "metformin_20261122_08_00", "MEDD_SCHEDULED": "2026-11-22T08:00:00+01:00",
+                 "MEDD_TEST_ID": test_id}
+        fields_file = tmp_path / "entry"
+        fields_file.write_text("".join(f"{key}={value}\n" for key, value in entry.items()))
+        subprocess.run(["logger", f"--journald={fields_file}"], check=True)
+        journal("MEDD_TEST_ID", test_id)
+
+        def explained(lang):
+            out = subprocess.run(["journalctl", "--no-pager", "-x", f"MEDD_TEST_ID={test_id}"], capture_output=True,
+                                 text=True, env=locales.env(lang))
+            assert out.returncode == 0, out.stderr
+            return out.stdout
+
+        substitute = lambda text: text.replace("@MEDD_MED_NAME@", "Metformin").replace("@MEDD_DOSE@", "500 mg")  # noqa: E731
+        german = explained("de_DE.UTF-8")
+        assert "Subject: " + substitute(german_headers["Subject"]) in german, german
+        assert entry["MESSAGE"] in german
+        english = explained("C.UTF-8")
+        assert "Subject: " + substitute(english_headers["Subject"]) in english, english
+    finally:
+        for path in installed:
+            if path in saved:
+                open(path, "wb").write(saved[path])
+            elif os.path.exists(path):
+                os.remove(path)
+        subprocess.run(["journalctl", "--update-catalog"], capture_output=True)
