@@ -14,9 +14,12 @@ the kernel's ru_maxrss of a waited child keeps the high-water mark across fork a
 of this Python process would report Python's pages; GNU time's children start from its own 1 MiB
 (the /bin/true figure is that floor). Both binaries' stripped sizes are printed too (strip -o).
 
-Target: medctl status median <= 1.5 x notify-send --help median.
+Target: medctl status median <= 1.5 x notify-send --help median, also in a translated locale:
+--lang de_DE.UTF-8 runs every command in that locale (compiled here with localedef, through LOCPATH),
+so medctl loads its German catalog and notify-send its own (libnotify-bin ships one).
 
     MEDD_BIN_DIR=... python3 Benchmarks/medctl/status_vs_notify_send.py [--runs 200] [--rss-runs 20] [--server dunst|fake]
+        [--lang de_DE.UTF-8]
 """
 import argparse
 import datetime
@@ -31,6 +34,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "daemon"))
 import benchlib  # noqa: E402
 import desktop  # noqa: E402  (benchlib put Tests/EndToEnd on the path)
+import locales  # noqa: E402
 
 
 def run(argv, env):
@@ -81,8 +85,10 @@ def main():
     parser.add_argument("--rss-runs", type=int, default=20)
     parser.add_argument("--server", choices=["dunst", "fake"], default="dunst",
                         help="what answers notify-send: dunst on Xvfb, or the tests' recording server (replies at once)")
+    parser.add_argument("--lang", default=None, help="a locale to run the commands in, e.g. de_DE.UTF-8")
     args = parser.parse_args()
-    benchlib.header(f"medctl status vs notify-send --help and notify-send ({args.server}), {args.runs} runs each, alternating")
+    benchlib.header(f"medctl status vs notify-send --help and notify-send ({args.server}), {args.runs} runs each, alternating"
+                    + (f", LANG={args.lang}" if args.lang else ""))
     medctl = os.path.join(benchlib.harness.bin_dir(), "medctl")
     notify_send = shutil.which("notify-send")
     if notify_send is None or not os.access("/usr/bin/time", os.X_OK):
@@ -94,6 +100,10 @@ def main():
         with desktop.SessionBus() as bus, (desktop.Dunst(bus) if args.server == "dunst"
                                            else desktop.FakeNotificationServer(bus.address)) as server:
             env = dict(server.env if args.server == "dunst" else bus.env(), TZ=benchlib.harness.ZONE)
+            if args.lang:
+                env.update({key: value for key, value in locales.env(args.lang).items() if key in ("LANG", "LOCPATH")})
+                german = subprocess.run([medctl, "--socket", daemon.socket_path, "status"], env=env, capture_output=True, text=True)
+                print(f"   medctl status under {args.lang}:\n" + "".join(f"      {line}\n" for line in german.stdout.splitlines()))
             commands = {
                 "medctl status": [medctl, "--socket", daemon.socket_path, "status"],
                 "medctl --version": [medctl, "--version"],

@@ -6,10 +6,13 @@ import Glibc
 public struct MessageCatalog: Sendable {
     public let domain: String
 
-    /// Sets every locale category from the environment, then binds `domain` to `directory` with
-    /// UTF-8 output. Once per process, before any thread starts: `setlocale` is process-wide.
+    /// Sets the categories people-facing text needs from the environment (`LC_MESSAGES` for the
+    /// language, `LC_TIME` and `LC_NUMERIC` for formats), then binds `domain` to `directory` with
+    /// UTF-8 output. Once per process, before any thread starts: `setlocale` is process-wide. The
+    /// other categories stay C: collation tables and character classes would cost megabytes of
+    /// mapped locale data in a daemon that needs neither (its text is UTF-8 throughout).
     public static func open(domain: String, directory: String) -> MessageCatalog {
-        _ = setlocale(LC_ALL, "")
+        for category in [LC_MESSAGES, LC_TIME, LC_NUMERIC] { _ = setlocale(category, "") }
         _ = bindtextdomain(domain, directory)
         _ = bind_textdomain_codeset(domain, "UTF-8")
         return MessageCatalog(domain: domain)
