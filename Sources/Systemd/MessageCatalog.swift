@@ -18,13 +18,22 @@ public struct MessageCatalog: Sendable {
         return MessageCatalog(domain: domain)
     }
 
+    // Without a translation gettext returns the very pointer it was given: the message ID's C string,
+    // which Swift keeps alive only during the call that converts it. So the result is copied inside
+    // `withCString`, never after (reading it after crashed medctl with "initialize overlapping range"
+    // on the first untranslated plural under the C locale).
+
     public func lookup(_ messageID: String) -> String {
-        String(cString: dgettext(domain, messageID))
+        messageID.withCString { id in String(cString: dgettext(domain, id)) }
     }
 
     public func lookup(_ singular: String, _ plural: String, count: Int) -> String {
-        // ngettext takes an unsigned long; a negative count takes its size's form, as gettext's docs advise.
-        String(cString: dngettext(domain, singular, plural, UInt(count.magnitude)))
+        singular.withCString { one in
+            plural.withCString { many in
+                // ngettext takes an unsigned long; a negative count takes its size's form, as gettext's docs advise.
+                String(cString: dngettext(domain, one, many, UInt(count.magnitude)))
+            }
+        }
     }
 
     /// Where an installed program's catalogs are: `PREFIX/share/locale` for a program in

@@ -56,4 +56,17 @@ import Testing
         #expect(MessageCatalog.localeDirectory(executable: "/src/.build/x86_64-unknown-linux-gnu/debug/medctl")
             == "/src/.build/x86_64-unknown-linux-gnu/share/locale")
     }
+
+    /// Without a translation gettext hands back the message ID's own C string: the text comes back
+    /// whole, singular and plural, however long (a long one is on the heap, freed after the call).
+    @Test func anUntranslatedMessageComesBackWhole() {
+        let catalog = MessageCatalog(domain: "medd-test-no-such-domain")
+        for length in [1, 15, 16, 200, 5000] {
+            let one = String(repeating: "a", count: length) + " %1$d dose"
+            let many = String(repeating: "b", count: length) + " %1$d doses"
+            #expect(catalog.lookup(one) == one)
+            #expect(catalog.lookup(one, many, count: 1) == one)
+            #expect(catalog.lookup(one, many, count: 3) == many)
+        }
+    }
 }
