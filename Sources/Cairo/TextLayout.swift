@@ -71,6 +71,10 @@ public final class TextLayout {
         return (Double(width) / Double(PANGO_SCALE), Double(height) / Double(PANGO_SCALE))
     }
 
+    /// How many of its characters no installed font has a glyph for (drawn as boxes): pango's fallback
+    /// through fontconfig found none.
+    public var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
+
     /// From the top of the layout to the baseline of its first line, in points.
     public var baseline: Double { Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE) }
 

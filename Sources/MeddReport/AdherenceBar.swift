@@ -2,7 +2,7 @@ public import MeddCore
 
 /// A medication's counts as one bar split in proportion: on time, late, skipped, missed.
 public enum AdherenceBar {
-    public static func figure(_ counts: AdherenceCounts, width: Double = 80, height: Double = 8) -> Figure {
+    public static func figure(_ counts: AdherenceCounts, text: ReportText, width: Double = 80, height: Double = 8) -> Figure {
         let parts: [(AdherenceDay.Outcome, Int)] = [(.onTime, counts.onTime), (.late, counts.late), (.skipped, counts.skipped),
                                                     (.missed, counts.missed)]
         var marks: [Figure.Mark] = []
@@ -15,7 +15,6 @@ public enum AdherenceBar {
             marks.append(.rectangle(x: partX, y: 0, width: partWidth, height: height, fill: Palette.fill(outcome), stroke: nil))
             partX += partWidth
         }
-        let words = "\(counts.onTime) on time, \(counts.late) late, \(counts.skipped) skipped, \(counts.missed) missed"
-        return Figure(width: width, height: height, marks: marks, summary: words)
+        return Figure(width: width, height: height, marks: marks, summary: text.outcomeCounts(counts))
     }
 }

@@ -1,55 +1,64 @@
 public import MeddCore
 
 /// The period day by day, each day coloured by its worst outcome as `medctl adherence --calendar`
-/// shows it: weeks as columns from Monday to Sunday, as many as fit across, in strips one below the
-/// other; then a legend with the number of days of each kind.
+/// shows it: weeks as columns from the locale's first weekday (Monday in the C locale, Sunday in
+/// en_US), as many as fit across, in strips one below the other; then a legend with the number of
+/// days of each kind. Worded in `text`'s language: the weekdays' and months' names are the locale's.
 public struct CalendarChart {
     public let days: [AdherenceDay]
     public let width: Double
+    public let text: ReportText
 
-    public init(days: [AdherenceDay], width: Double) {
+    public init(days: [AdherenceDay], width: Double, text: ReportText) {
         self.days = days
         self.width = width
+        self.text = text
     }
 
     private static let left = 30.0
     private static let monthRow = 14.0
     /// From one column to the next: wider for a short period, down to this for a long one (in strips).
     private static let pitches = 17.0...25.0
-    private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+    /// The days of a week from top to bottom.
+    private var weekdays: [Weekday] { text.formats.weekdaysInOrder }
+
+    /// The row of `weekday`: 0 for the locale's first.
+    private func row(_ weekday: Weekday) -> Int { weekdays.firstIndex(of: weekday) ?? 0 }
 
     /// The strips, then the legend; nothing for no days.
     public var figures: [Figure] {
         guard let first = days.first?.date, let last = days.last?.date else { return [] }
         let outcomes = Dictionary(days.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
-        let firstMonday = first.adding(days: -Int64(Weekday.allCases.firstIndex(of: first.weekday)!))
-        let weekCount = Int((last.dayNumber - firstMonday.dayNumber) / 7) + 1
+        let firstWeekStart = first.adding(days: -Int64(row(first.weekday)))
+        let weekCount = Int((last.dayNumber - firstWeekStart.dayNumber) / 7) + 1
         let pitch = min(max((width - Self.left) / Double(weekCount), Self.pitches.lowerBound), Self.pitches.upperBound)
         let perStrip = max(1, Int((width - Self.left) / pitch))
         let strips = stride(from: 0, to: weekCount, by: perStrip).map { start in
-            strip(weeks: start..<min(weekCount, start + perStrip), pitch: pitch, from: firstMonday, outcomes: outcomes, first: first, last: last)
+            strip(weeks: start..<min(weekCount, start + perStrip), pitch: pitch, from: firstWeekStart, outcomes: outcomes, first: first,
+                  last: last)
         }
         return strips + [legend]
     }
 
-    private func strip(weeks: Range<Int>, pitch: Double, from firstMonday: LocalDate, outcomes: [LocalDate: AdherenceDay],
+    private func strip(weeks: Range<Int>, pitch: Double, from firstWeekStart: LocalDate, outcomes: [LocalDate: AdherenceDay],
                        first: LocalDate, last: LocalDate) -> Figure {
         let cell = pitch - 2
         let numberSize = min(8, cell * 0.43)
         var marks: [Figure.Mark] = []
-        for (row, name) in Self.weekdays.enumerated() {
-            marks.append(.text(name, at: .init(Self.left - 5, Self.monthRow + Double(row) * pitch + cell / 2 + 2.6),
-                               size: 7, anchor: .end, color: Palette.muted, bold: false))
+        for (row, weekday) in weekdays.enumerated() {
+            let baseline = Self.monthRow + Double(row) * pitch + cell / 2 + 2.6
+            marks.append(.text(text.calendarWeekday(weekday), at: .init(Self.left - 5, baseline), size: 7, anchor: .end, color: Palette.muted,
+                               bold: false))
         }
         var labelEnd = -Double.infinity
         var labelledYear: Int?
         for (column, week) in weeks.enumerated() {
-            let monday = firstMonday.adding(days: Int64(week * 7))
+            let weekStart = firstWeekStart.adding(days: Int64(week * 7))
             let columnX = Self.left + Double(column) * pitch
-            let dates = (0..<7).map { monday.adding(days: Int64($0)) }.filter { $0 >= first && $0 <= last }
+            let dates = (0..<7).map { weekStart.adding(days: Int64($0)) }.filter { $0 >= first && $0 <= last }
             if let start = dates.first(where: { $0.day == 1 }) ?? (column == 0 ? dates.first : nil) {
-                let month = ReportText.monthAbbreviation(start.month)
-                let label = labelledYear != start.year ? "\(month) \(start.year)" : month
+                let label = text.calendarMonth(start.month, year: labelledYear != start.year ? start.year : nil)
                 if columnX > labelEnd + 4 {
                     marks.append(.text(label, at: .init(columnX, 10), size: 7.5, anchor: .start, color: Palette.text, bold: true))
                     labelEnd = columnX + TextMetrics.width(label, size: 7.5, bold: true)
@@ -58,16 +67,16 @@ public struct CalendarChart {
             }
             for date in dates {
                 let outcome = outcomes[date]?.outcome ?? .nothing
-                let row = Weekday.allCases.firstIndex(of: date.weekday)!
-                let top = Self.monthRow + Double(row) * pitch
+                let top = Self.monthRow + Double(row(date.weekday)) * pitch
                 marks.append(.rectangle(x: columnX, y: top, width: cell, height: cell, fill: Palette.fill(outcome), stroke: nil))
                 marks.append(.text("\(date.day)", at: .init(columnX + cell / 2, top + cell / 2 + numberSize * 0.36), size: numberSize,
                                    anchor: .middle, color: Palette.text(on: outcome), bold: false))
             }
         }
-        let shown = weeks.lowerBound * 7
-        let summary = "Calendar from \(ReportText.longDate(max(first, firstMonday.adding(days: Int64(shown))))): "
-            + "one square per day, coloured by the worst outcome of its doses."
+        let shown = max(first, firstWeekStart.adding(days: Int64(weeks.lowerBound * 7)))
+        // TRANSLATORS: a calendar's description for a screen reader: %1$s is the date it starts on.
+        let summary = text(Translatable("Calendar from %1$s: one square per day, coloured by the worst outcome of its doses.",
+                                        text.longDate(shown)))
         return Figure(width: width, height: Self.monthRow + 7 * pitch, marks: marks, summary: summary)
     }
 
@@ -79,7 +88,9 @@ public struct CalendarChart {
         var itemX = Self.left
         var lineY = 8.0
         for outcome in AdherenceDay.Outcome.allCases {
-            let label = "\(outcome.meaning): " + ReportText.count(counts[outcome] ?? 0, "day", "days")
+            let count = counts[outcome] ?? 0
+            // TRANSLATORS: a calendar's legend: %1$s is what a colour means ("some late"), %2$d how many days had it.
+            let label = text(.plural("%1$s: %2$d day", "%1$s: %2$d days", count: count, text.dayMeaning(outcome), String(count)))
             let itemWidth = 12 + TextMetrics.width(label, size: 7.5) + 14
             if itemX + itemWidth > width, itemX > Self.left {
                 itemX = Self.left
@@ -89,7 +100,12 @@ public struct CalendarChart {
             marks.append(.text(label, at: .init(itemX + 12, lineY + 2.7), size: 7.5, anchor: .start, color: Palette.text, bold: false))
             itemX += itemWidth
         }
-        let summary = AdherenceDay.Outcome.allCases.map { "\($0.meaning): \(counts[$0] ?? 0)" }.joined(separator: ", ")
-        return Figure(width: width, height: lineY + 8, marks: marks, summary: "Days by outcome: \(summary).")
+        let tally = AdherenceDay.Outcome.allCases.map { outcome in
+            // TRANSLATORS: in a calendar's description for a screen reader: %1$s is what a colour means ("some late"), %2$d how many days had it.
+            text(Translatable("%1$s: %2$d", text.dayMeaning(outcome), String(counts[outcome] ?? 0)))
+        }
+        // TRANSLATORS: a calendar legend's description for a screen reader: %1$s is the count of days of each kind ("all on time: 5, some late: 2").
+        let summary = text(Translatable("Days by outcome: %1$s.", tally.joined(separator: ", ")))
+        return Figure(width: width, height: lineY + 8, marks: marks, summary: summary)
     }
 }

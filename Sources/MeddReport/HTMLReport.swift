@@ -4,7 +4,7 @@ public enum HTMLReport {
     public static func render(_ document: ReportDocument, generator: String) -> String {
         var html = """
             <!DOCTYPE html>
-            <html lang="en">
+            <html lang="\(escape(document.language))">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -8,12 +8,14 @@ public struct LatenessChart {
     public let firstDay: LocalDate
     public let dayCount: Int
     public let width: Double
+    public let text: ReportText
 
-    public init(_ medication: Report.Medication, firstDay: LocalDate, dayCount: Int, width: Double) {
+    public init(_ medication: Report.Medication, firstDay: LocalDate, dayCount: Int, width: Double, text: ReportText) {
         self.medication = medication
         self.firstDay = firstDay
         self.dayCount = dayCount
         self.width = width
+        self.text = text
     }
 
     private static let left = 54.0
@@ -37,7 +39,7 @@ public struct LatenessChart {
         marks.append(.rectangle(x: Self.left, y: Self.plotTop, width: plotWidth, height: lateY - Self.plotTop,
                                 fill: Palette.lateBand, stroke: nil))
         marks.append(.rectangle(x: Self.left, y: lateY, width: plotWidth, height: plotBottom - lateY, fill: Palette.onTimeBand, stroke: nil))
-        for (index, title) in ["skipped", "missed"].enumerated() {
+        for (index, title) in [text.outcome(.skipped), text.outcome(.missed)].enumerated() {
             let top = stripsTop + Double(index) * Self.stripHeight
             marks.append(.rectangle(x: Self.left, y: top + 1, width: plotWidth, height: Self.stripHeight - 2,
                                     fill: Color(0xF3F4F6), stroke: nil))
@@ -49,12 +51,13 @@ public struct LatenessChart {
             let tickY = y(Int64(tick), scale)
             marks.append(.polyline([.init(Self.left, tickY), .init(Self.left + plotWidth, tickY)],
                                    stroke: .init(tick == 0 ? Palette.axis : Palette.grid, width: tick == 0 ? 0.9 : 0.5)))
-            marks.append(.text(MinuteScale.label(tick), at: .init(Self.left - 6, tickY + 2.6), size: Self.labelSize, anchor: .end,
-                               color: Palette.muted, bold: false))
+            marks.append(.text(MinuteScale.label(tick, text: text), at: .init(Self.left - 6, tickY + 2.6), size: Self.labelSize,
+                               anchor: .end, color: Palette.muted, bold: false))
         }
         marks.append(.polyline([.init(Self.left, lateY), .init(Self.left + plotWidth, lateY)],
                                stroke: .init(Palette.fill(.late), width: 0.8, dash: [3, 2])))
-        marks.append(.text("late after 1 h", at: .init(Self.left + plotWidth - 3, lateY - 3), size: 6.5, anchor: .end,
+        // TRANSLATORS: a chart's label on the line above which a dose was taken late: more than an hour after its due time.
+        marks.append(.text(text(Translatable("late after 1 h")), at: .init(Self.left + plotWidth - 3, lateY - 3), size: 6.5, anchor: .end,
                            color: Color(0x9A6700), bold: false))
         marks.append(.rectangle(x: Self.left, y: Self.plotTop, width: plotWidth, height: Self.plotHeight, fill: nil,
                                 stroke: .init(Palette.axis, width: 0.5)))
@@ -64,9 +67,9 @@ public struct LatenessChart {
     }
 
     private var summary: String {
-        let counts = medication.counts
-        return "When each dose of \(medication.name) due in the period was taken, against its due time: \(counts.onTime) on time, "
-            + "\(counts.late) late, \(counts.skipped) skipped, \(counts.missed) missed."
+        // TRANSLATORS: a chart's description for a screen reader: %1$s is a medication's name, %2$s its counts ("3 on time, 1 late, 0 skipped, 1 missed").
+        text(Translatable("When each dose of %1$s due in the period was taken, against its due time: %2$s.", medication.name,
+                          text.outcomeCounts(medication.counts)))
     }
 
     private func x(_ day: Double) -> Double {
@@ -110,7 +113,7 @@ public struct LatenessChart {
     private func xAxis() -> [Figure.Mark] {
         var marks: [Figure.Mark] = []
         var labelEnd = -Double.infinity
-        for tick in DayTicks(firstDay: firstDay, dayCount: dayCount).ticks {
+        for tick in DayTicks(firstDay: firstDay, dayCount: dayCount, text: text).ticks {
             let tickX = x(Double(tick.day))
             marks.append(.polyline([.init(tickX, Self.plotTop), .init(tickX, stripsTop + 2 * Self.stripHeight)],
                                    stroke: .init(Palette.grid, width: 0.5)))
@@ -127,8 +130,14 @@ public struct LatenessChart {
     private func legend() -> [Figure.Mark] {
         let counts = medication.counts
         let items: [(AdherenceDay.Outcome, String)] = [
-            (.onTime, "\(counts.onTime) on time"), (.late, "\(counts.late) late"),
-            (.skipped, "\(counts.skipped) skipped"), (.missed, "\(counts.missed) missed"),
+            // TRANSLATORS: a chart's legend: how many doses were taken on time.
+            (.onTime, text(.plural("%1$d on time", "%1$d on time", count: counts.onTime, String(counts.onTime)))),
+            // TRANSLATORS: a chart's legend: how many doses were taken late.
+            (.late, text(.plural("%1$d late", "%1$d late", count: counts.late, String(counts.late)))),
+            // TRANSLATORS: a chart's legend: how many doses were skipped.
+            (.skipped, text(.plural("%1$d skipped", "%1$d skipped", count: counts.skipped, String(counts.skipped)))),
+            // TRANSLATORS: a chart's legend: how many doses were missed.
+            (.missed, text(.plural("%1$d missed", "%1$d missed", count: counts.missed, String(counts.missed)))),
         ]
         var marks: [Figure.Mark] = []
         var itemX = Self.left
@@ -171,29 +180,33 @@ struct MinuteScale {
     }
 
     /// `due`, `+30 min`, `+1 h`, `+1 h 30`, `−2 h`.
-    static func label(_ minutes: Int) -> String {
-        guard minutes != 0 else { return "due" }
-        return (minutes > 0 ? "+" : "−") + ReportText.duration(minutes: abs(minutes))
+    static func label(_ minutes: Int, text: ReportText) -> String {
+        guard minutes != 0 else {
+            // TRANSLATORS: a chart's axis of how late doses were taken, at their due time (the others are +30 min, +1 h).
+            return text(Translatable("due"))
+        }
+        return (minutes > 0 ? "+" : "−") + text.duration(minutes: abs(minutes))
     }
 }
 
-/// The days a time axis names: each Monday over a month or less, the 1st and 15th of each month over
-/// half a year or less, the 1st of each month over three years or less, else each 1 January.
+/// The days a time axis names: each week's first day (the locale's: Monday in the C locale) over a
+/// month or less, the 1st and 15th of each month over half a year or less, the 1st of each month over
+/// three years or less, else each 1 January.
 struct DayTicks {
     let firstDay: LocalDate
     let dayCount: Int
+    let text: ReportText
 
     var ticks: [(day: Int, label: String)] {
         var ticks: [(day: Int, label: String)] = []
         for day in 0..<max(dayCount, 0) {
             let date = firstDay.adding(days: Int64(day))
-            let month = ReportText.monthAbbreviation(date.month)
             if dayCount <= 31 {
-                if date.weekday == .mon { ticks.append((day, "\(date.day) \(month)")) }
+                if date.weekday == text.formats.firstWeekday { ticks.append((day, text.dayOfMonth(date))) }
             } else if dayCount <= 190 {
-                if date.day == 1 || date.day == 15 { ticks.append((day, "\(date.day) \(month)")) }
+                if date.day == 1 || date.day == 15 { ticks.append((day, text.dayOfMonth(date))) }
             } else if dayCount <= 3 * 366 {
-                if date.day == 1 { ticks.append((day, date.month == 1 ? "\(month) \(date.year)" : month)) }
+                if date.day == 1 { ticks.append((day, text.axisMonth(date.month, year: date.month == 1 ? date.year : nil))) }
             } else if date.day == 1, date.month == 1 {
                 ticks.append((day, "\(date.year)"))
             }

@@ -34,13 +34,17 @@ public enum Palette {
     }
 }
 
-/// Widths of text in DejaVu Sans (the report's font), estimated from its glyph advances: enough to
-/// keep a chart's labels from running into each other.
+/// Widths of text in DejaVu Sans (the report's font), estimated from its glyph advances, and of the
+/// ideographs and syllables of Chinese, Japanese and Korean (a square em in any font that has them):
+/// enough to keep a chart's labels from running into each other.
 enum TextMetrics {
     static func width(_ text: String, size: Double, bold: Bool = false) -> Double {
         var ems = 0.0
         for character in text.unicodeScalars {
             switch character {
+            case "\u{1100}"..."\u{115F}", "\u{2E80}"..."\u{A4CF}", "\u{AC00}"..."\u{D7A3}", "\u{F900}"..."\u{FAFF}",
+                 "\u{FE30}"..."\u{FE4F}", "\u{FF00}"..."\u{FF60}", "\u{FFE0}"..."\u{FFE6}", "\u{20000}"..."\u{3FFFD}":
+                ems += 1
             case " ": ems += 0.318
             case "0"..."9": ems += 0.636
             case "i", "j", "l", ".", ",", ":", ";", "'", "!", "|", "I": ems += 0.28

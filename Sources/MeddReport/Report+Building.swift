@@ -51,7 +51,8 @@ extension Report {
                   runsOut: medication.runsOut.map(text.dateTime))
         }
         return Medication(id: medication.id, name: medication.name, dose: medication.dose, schedule: medication.schedule,
-                          person: person, notes: medication.notes, status: status, counts: counts ?? AdherenceCounts(),
+                          dueTimes: medication.dueTimes, person: person, notes: medication.notes, status: status,
+                          counts: counts ?? AdherenceCounts(),
                           doses: doses.sorted { $0.scheduled < $1.scheduled }.map { dose($0, firstDay: firstDay, text: text) },
                           stock: stock)
     }

@@ -5,10 +5,11 @@ import MeddCore
 /// nothing on trust: every member is checked for type and bounds, so bad input is an error naming
 /// where it is, never a crash or a runaway drawing.
 extension Report {
-    /// The layout of the JSON; a reader refuses any other.
-    public static let formatVersion = 1
+    /// The layout of the JSON; a reader refuses any other. 2: `source` is an object (its kind and
+    /// paths, no longer words), a medication may have `dueTimes`.
+    public static let formatVersion = 2
     /// The most medications, doses per medication and days a report may hold.
-    static let limits = (medications: 10_000, doses: 500_000, days: 40_000, people: 1_000)
+    static let limits = (medications: 10_000, doses: 500_000, days: 40_000, people: 1_000, paths: 10_000, dueTimes: 1_440)
     private static let countRange = 0...1_000_000_000
     /// Minutes early or late: ten years either way.
     private static let minuteRange = -5_300_000...5_300_000
@@ -18,7 +19,7 @@ extension Report {
             "format": .integer(Self.formatVersion),
             "generator": .string(generator),
             "generatedAt": .string(generatedAt),
-            "source": .string(source),
+            "source": Self.json(source),
             "people": .array(people.map(JSONValue.string)),
             "since": .string(since),
             "until": .string(until),
@@ -73,7 +74,7 @@ extension Report {
             try Self.medication(JSONFields(value, path: path), dayCount: Double(dayCount))
         }
         self.init(generator: try fields.string("generator"), generatedAt: try fields.string("generatedAt"),
-                  source: try fields.string("source"), host: try fields.optionalString("host"),
+                  source: try Self.source(fields.object("source")), host: try fields.optionalString("host"),
                   people: try fields.array("people", limit: Self.limits.people) { (value, path) throws(ReportDecodingError) in
                       try Self.text(value, path: path)
                   },
@@ -87,6 +88,28 @@ extension Report {
             throw ReportDecodingError(path: path, "expected a string of at most \(JSONFields.longestText) bytes")
         }
         return text
+    }
+
+    private static func json(_ source: ReportSource) -> JSONValue {
+        var object: [String: JSONValue] = ["kind": .string(source.kind.rawValue)]
+        if !source.paths.isEmpty { object["paths"] = .array(source.paths.map(JSONValue.string)) }
+        return .object(object)
+    }
+
+    private static func source(_ fields: JSONFields) throws(ReportDecodingError) -> ReportSource {
+        let kind: ReportSource.Kind = try fields.choice("kind")
+        let paths = fields.has("paths") ? try fields.array("paths", limit: limits.paths) { (value, path) throws(ReportDecodingError) in
+            try text(value, path: path)
+        } : []
+        guard let source = ReportSource(kind: kind, paths: paths) else {
+            let expected = switch kind {
+            case .ledger, .journal: "none"
+            case .journalDirectory: "one"
+            case .journalFiles: "one or more"
+            }
+            throw ReportDecodingError(path: fields.path + ".paths", "a source of kind \(kind.rawValue) has \(expected), not \(paths.count)")
+        }
+        return source
     }
 
     private static func json(_ counts: AdherenceCounts) -> JSONValue {
@@ -108,6 +131,7 @@ extension Report {
             "counts": json(medication.counts),
             "doses": .array(medication.doses.map(json)),
         ]
+        if let dueTimes = medication.dueTimes { object["dueTimes"] = .array(dueTimes.map { .string($0.description) }) }
         if let person = medication.person { object["person"] = .string(person) }
         if let notes = medication.notes { object["notes"] = .string(notes) }
         if let status = medication.status { object["status"] = .string(status.rawValue) }
@@ -117,7 +141,9 @@ extension Report {
 
     private static func medication(_ fields: JSONFields, dayCount: Double) throws(ReportDecodingError) -> Medication {
         Medication(id: try fields.string("id"), name: try fields.string("name"), dose: try fields.string("dose"),
-                   schedule: try fields.string("schedule"), person: try fields.optionalString("person"),
+                   schedule: try fields.string("schedule"),
+                   dueTimes: fields.has("dueTimes") ? try fields.array("dueTimes", limit: limits.dueTimes, wallTime) : nil,
+                   person: try fields.optionalString("person"),
                    notes: try fields.optionalString("notes"),
                    status: fields.has("status") ? try fields.choice("status") as Medication.Status : nil,
                    counts: try counts(fields.object("counts")),
@@ -125,6 +151,11 @@ extension Report {
                        try dose(JSONFields(value, path: path), dayCount: dayCount)
                    },
                    stock: fields.has("stock") ? try stock(fields.object("stock")) : nil)
+    }
+
+    private static func wallTime(_ value: JSONValue, path: String) throws(ReportDecodingError) -> WallTime {
+        guard let text = value.stringValue, let time = WallTime(parsing: text) else { throw ReportDecodingError(path: path, "expected HH:MM") }
+        return time
     }
 
     private static func json(_ dose: Dose) -> JSONValue {

@@ -8,8 +8,8 @@ public struct Report: Hashable, Sendable {
     public var generator: String
     /// When it was made, local time: "2026-11-22 09:00".
     public var generatedAt: String
-    /// Where the answers come from: "medd's ledger".
-    public var source: String
+    /// Where the answers come from.
+    public var source: ReportSource
     /// The machine the doses were recorded on, when named.
     public var host: String?
     /// The people the reported medications are for, by name.
@@ -27,7 +27,7 @@ public struct Report: Hashable, Sendable {
     /// One member per day from `firstDay` through `lastDay`.
     public var calendar: [AdherenceDay]
 
-    public init(generator: String, generatedAt: String, source: String, host: String? = nil, people: [String] = [],
+    public init(generator: String, generatedAt: String, source: ReportSource, host: String? = nil, people: [String] = [],
                 since: String, until: String, firstDay: LocalDate, lastDay: LocalDate, paper: Paper,
                 total: AdherenceCounts, medications: [Medication], calendar: [AdherenceDay]) {
         self.generator = generator
@@ -54,22 +54,26 @@ public struct Report: Hashable, Sendable {
         public var name: String
         public var dose: String
         public var schedule: String
+        /// For a medication known only from the journal's answers (whose schedule is not known): the
+        /// local times of day its doses were due, which the report shows as its schedule.
+        public var dueTimes: [WallTime]?
         /// The name of the person it is for.
         public var person: String?
         public var notes: String?
-        /// "paused", "as needed", "no longer in the configuration"; nil for an ordinary one.
+        /// Paused, as needed, no longer in the configuration; nil for an ordinary one.
         public var status: Status?
         public var counts: AdherenceCounts
         /// Its final doses in the range, by due time.
         public var doses: [Dose]
         public var stock: Stock?
 
-        public init(id: String, name: String, dose: String, schedule: String, person: String? = nil, notes: String? = nil,
-                    status: Status? = nil, counts: AdherenceCounts, doses: [Dose] = [], stock: Stock? = nil) {
+        public init(id: String, name: String, dose: String, schedule: String, dueTimes: [WallTime]? = nil, person: String? = nil,
+                    notes: String? = nil, status: Status? = nil, counts: AdherenceCounts, doses: [Dose] = [], stock: Stock? = nil) {
             self.id = id
             self.name = name
             self.dose = dose
             self.schedule = schedule
+            self.dueTimes = dueTimes
             self.person = person
             self.notes = notes
             self.status = status
@@ -83,14 +87,6 @@ public struct Report: Hashable, Sendable {
             case paused
             case asNeeded
             case removed
-
-            public var phrase: String {
-                switch self {
-                case .paused: "paused"
-                case .asNeeded: "as needed"
-                case .removed: "no longer in the configuration"
-                }
-            }
         }
     }
 

@@ -5,12 +5,15 @@ public struct ReportDocument: Hashable, Sendable {
     public var title: String
     /// The line at the foot of each printed page, before its number.
     public var footer: String
+    /// The language it is written in, as a BCP 47 tag (`en`, `de`, `zh-CN`): the HTML's `lang`.
+    public var language: String
     public var paper: Paper
     public var blocks: [Block]
 
-    public init(title: String, footer: String, paper: Paper, blocks: [Block]) {
+    public init(title: String, footer: String, language: String, paper: Paper, blocks: [Block]) {
         self.title = title
         self.footer = footer
+        self.language = language
         self.paper = paper
         self.blocks = blocks
     }

@@ -10,8 +10,8 @@ public struct ReportInput: Sendable {
     public var now: Instant
     /// The zone times are shown in.
     public var zone: ZoneRules
-    /// Where the answers come from, in words: "medd's ledger", "the journal".
-    public var source: String
+    /// Where the answers come from.
+    public var source: ReportSource
     /// The machine the doses were recorded on, when it is not this one (a journal from elsewhere).
     public var host: String?
     /// What made the report: "medd 0.7.0".
@@ -26,7 +26,7 @@ public struct ReportInput: Sendable {
     /// The adherence counts for the range, as `medctl adherence` reports them.
     public var adherence: AdherenceReport
 
-    public init(since: Instant, until: Instant, now: Instant, zone: ZoneRules, source: String, host: String? = nil,
+    public init(since: Instant, until: Instant, now: Instant, zone: ZoneRules, source: ReportSource, host: String? = nil,
                 generator: String, paper: Paper, people: [Person] = [], medications: [Medication], doses: [Dose],
                 adherence: AdherenceReport) {
         self.since = since
@@ -50,6 +50,8 @@ public struct ReportInput: Sendable {
         public var dose: String
         /// The schedule in words ("08:00, 20:00").
         public var schedule: String
+        /// For a medication known only from the journal: the local times of day its doses were due.
+        public var dueTimes: [WallTime]?
         /// The person label.
         public var person: String?
         public var notes: String?

@@ -1,4 +1,5 @@
 import MeddControl
+import MeddCore
 import MeddReport
 import Systemd
 
@@ -24,9 +25,17 @@ enum PDFHelper {
         let executable = try? CurrentProcess.executablePath()
         let places = candidates(executable: executable)
         guard let path = places.first(where: CurrentProcess.canExecute) else {
-            let looked = places.isEmpty ? "medctl could not read its own path (/proc/self/exe)" : "looked at " + places.joined(separator: " and ")
-            Output.error("medctl: report --format pdf needs \(programName), which is not installed beside medctl (\(looked)); "
-                         + "--format html needs nothing else")
+            // TRANSLATORS: %1$s is the program's name (medd-report-pdf).
+            let message = places.isEmpty ? tr("""
+                report --format pdf needs %1$s, which is not installed beside medctl (medctl could not read its own path, \
+                /proc/self/exe); --format html needs nothing else
+                """, programName)
+                // TRANSLATORS: %1$s is the program's name (medd-report-pdf), %2$s and %3$s the two paths where medctl looked for it.
+                : tr("""
+                    report --format pdf needs %1$s, which is not installed beside medctl (looked at %2$s and %3$s); \
+                    --format html needs nothing else
+                    """, programName, places[0], places.dropFirst().joined(separator: ", "))
+            Output.error("medctl: " + message)
             throw ExitStatus(code: 69)
         }
         let result: FilterProgram.Result
@@ -34,18 +43,25 @@ enum PDFHelper {
             result = try FilterProgram.run(path, arguments: [programName], environment: environment(), input: report.json.serialized,
                                            outputLimit: largestPDF)
         } catch {
-            Output.error("medctl: cannot run \(path): \(error.reason)")
+            // TRANSLATORS: %1$s is a program's path, %2$s why it could not be run.
+            Output.error("medctl: " + tr("cannot run %1$s: %2$s", path, error.reason))
             throw ExitStatus(code: 69)
         }
         switch result.termination {
         case .exited(0) where !result.truncated && result.output.starts(with: Array("%PDF-".utf8)):
             return result.output
+        case .exited(0) where result.truncated:
+            // TRANSLATORS: %1$s is a program's path, %2$d the most mebibytes medctl takes from it.
+            Output.error("medctl: " + tr("%1$s did not write a PDF (more than %2$d MiB)", path, String(largestPDF / 1024 / 1024)))
         case .exited(0):
-            Output.error("medctl: \(path) did not write a PDF" + (result.truncated ? " (more than \(largestPDF / 1024 / 1024) MiB)" : ""))
+            // TRANSLATORS: %1$s is a program's path.
+            Output.error("medctl: " + tr("%1$s did not write a PDF", path))
         case .exited(let code):
-            Output.error("medctl: \(path) failed (exit status \(code)); what it said is above")
+            // TRANSLATORS: %1$s is a program's path, %2$d its exit status; what it wrote to standard error is on the lines above.
+            Output.error("medctl: " + tr("%1$s failed (exit status %2$d); what it said is above", path, String(code)))
         case .signalled(let signal):
-            Output.error("medctl: \(path) was killed by \(signal)")
+            // TRANSLATORS: %1$s is a program's path, %2$s the signal ("signal 9").
+            Output.error("medctl: " + tr("%1$s was killed by %2$s", path, "\(signal)"))
         }
         throw ExitStatus.failure
     }

@@ -28,6 +28,12 @@ struct ReportCommand: Verb, RangeFlags {
         --person ID reports only the medications for that person, --med ID only that medication. \
         Exit status 69 when --format pdf finds no medd-report-pdf (the message names where it looked).
 
+        The report is written in the locale's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG) with its \
+        dates, times, names of weekdays and months, first day of the week (LC_TIME) and decimal separator \
+        (LC_NUMERIC); under the C locale, in English with ISO dates and 24-hour times. Chinese, Japanese \
+        and Korean need a font that has them (Debian: fonts-noto-cjk or fonts-wqy-microhei); \
+        medd-report-pdf warns when it drew characters no installed font has.
+
         --from-journal makes the report from medd's entries in the systemd journal instead of asking \
         the daemon, with the counts `medctl adherence --from-journal` gives. The journal holds no \
         configuration: the schedule shown is the times of day the doses were due, and there is no \
@@ -76,9 +82,9 @@ struct ReportCommand: Verb, RangeFlags {
         range = try RangeOptions(arguments)
         journal = try JournalOptions(arguments)
         output = arguments.string("output")
-        if global.json { throw arguments.error("report writes pdf or html; --json does not apply (try `medctl adherence --json`)") }
+        if global.json { throw arguments.error(tr("report writes pdf or html; --json does not apply (try `medctl adherence --json`)")) }
         guard let format = try arguments.value("format", as: Format.self) ?? output.flatMap(Format.init(fileName:)) else {
-            throw arguments.error("--format pdf or --format html is required (or an --output file ending in .pdf or .html)")
+            throw arguments.error(tr("--format pdf or --format html is required (or an --output file ending in .pdf or .html)"))
         }
         self.format = format
         try range.requireValidMedication(arguments)
@@ -89,8 +95,10 @@ struct ReportCommand: Verb, RangeFlags {
             paper = Paper(localeWidth: size.width, height: size.height)
         }
         if format == .pdf, output == nil, DescriptorIO.isTerminal(DescriptorIO.standardOutput) {
-            throw arguments.error("standard output is a terminal, where a PDF cannot be read; give --output FILE or redirect "
-                                  + "(medctl report --format pdf > report.pdf)")
+            throw arguments.error(tr("""
+                standard output is a terminal, where a PDF cannot be read; give --output FILE or redirect \
+                (medctl report --format pdf > report.pdf)
+                """))
         }
         period = try AdherenceCommand.Period(range, defaultDays: Self.defaultDays)
     }
@@ -99,7 +107,8 @@ struct ReportCommand: Verb, RangeFlags {
         let report = try Report(gather())
         switch format {
         case .html:
-            try Output.document(HTMLReport.render(report.document, generator: report.generator), to: output)
+            // In the language medctl was started in; medd-report-pdf words a PDF in the one it inherits.
+            try Output.document(HTMLReport.render(report.document(in: .current), generator: report.generator), to: output)
         case .pdf:
             try Output.document(bytes: PDFHelper.draw(report), to: output)
         }
@@ -123,8 +132,7 @@ struct ReportCommand: Verb, RangeFlags {
         }
         let doses = try query.history(global: global).compactMap(Self.dose)
         return ReportInput(since: summary.since, until: summary.until, now: LocalTimeText.now(), zone: LocalTimeText.rules,
-                           source: "medd's ledger",
-                           generator: "medd \(MeddVersion.current)", paper: paper, people: Self.people(reported),
+                           source: .ledger, generator: "medd \(MeddVersion.current)", paper: paper, people: Self.people(reported),
                            medications: reported.compactMap(Self.medication), doses: doses, adherence: summary.report)
     }
 
@@ -138,15 +146,18 @@ struct ReportCommand: Verb, RangeFlags {
                 selection.showsUsers ? "\(selection.hostLabel(group.origin)) (uid \(JournalSelection.uidLabel(group.origin)))"
                     : selection.hostLabel(group.origin)
             }
-            throw UsageError("\(source.description) holds answers from \(selection.groups.count) machines or users "
-                             + "(\(origins.joined(separator: ", "))); a report is of one: choose it with --host NAME", verb: Self.name)
+            let count = selection.groups.count
+            // TRANSLATORS: %1$s is where medctl read ("the journal directory /srv/remote"), %2$d how many machines or users (always more than one), %3$s their names.
+            throw UsageError(trn("%1$s holds answers from %2$d machine or user (%3$s); a report is of one: choose it with --host NAME",
+                                 "%1$s holds answers from %2$d machines or users (%3$s); a report is of one: choose it with --host NAME",
+                                 count: count, source.description, String(count), origins.joined(separator: ", ")), verb: Self.name)
         }
         let doses = selection.doses.compactMap(Self.dose)
         let people = selection.people
         let medications = Self.medications(of: doses, people: people)
         let host = source.isCollected ? selection.groups.first?.origin.hostname : nil
         return ReportInput(since: period.since, until: period.until, now: LocalTimeText.now(), zone: LocalTimeText.rules,
-                           source: source.description, host: host, generator: "medd \(MeddVersion.current)", paper: paper,
+                           source: Self.reportSource(source), host: host, generator: "medd \(MeddVersion.current)", paper: paper,
                            people: Set(people.values).sorted().map { Person(id: $0, name: nil) },
                            medications: medications, doses: doses, adherence: selection.report)
     }
@@ -158,23 +169,27 @@ struct ReportCommand: Verb, RangeFlags {
                                 state: state, answeredAt: row.answeredAt, reason: row.json["reason"]?.stringValue, note: row.note)
     }
 
+    /// Where `--from-journal` read, as the report names it.
+    private static func reportSource(_ source: JournalSource) -> ReportSource {
+        switch source.location {
+        case .local: .journal
+        case .directory(let path): .journalDirectory(path)
+        case .files(let paths): .journalFiles(paths)
+        }
+    }
+
     /// The medications that journal answers name, by ID, with the name and dose of their latest due
-    /// dose; the schedule is the local times of day their doses were due.
+    /// dose; no schedule, but the local times of day their doses were due, which the report words.
     private static func medications(of doses: [ReportInput.Dose], people: [String: String]) -> [ReportInput.Medication] {
         let byMedication = Dictionary(grouping: doses, by: \.medication)
         return byMedication.keys.sorted().compactMap { id in
             guard let doses = byMedication[id], let latest = doses.max(by: { $0.scheduled < $1.scheduled }) else { return nil }
             var medication = ReportInput.Medication(id: id, name: latest.name, dose: latest.doseText, schedule: "")
-            let times = Set(doses.map { LocalTimeText.rules.local($0.scheduled).time }).sorted()
-            medication.schedule = times.count <= Self.scheduleTimesShown
-                ? "due at " + times.map(\.description).joined(separator: ", ") : "due at \(times.count) times of day"
+            medication.dueTimes = Set(doses.map { LocalTimeText.rules.local($0.scheduled).time }).sorted()
             medication.person = people[id]
             return medication
         }
     }
-
-    /// More distinct due times than this read as no schedule at all (as-needed doses).
-    private static let scheduleTimesShown = 6
 
     private static func people(_ medications: [JSONValue]) -> [Person] {
         medications.compactMap { medication in

@@ -4,6 +4,7 @@ import MeddReport
 /// Draws a report's figure with cairo, mark by mark, as the HTML's SVG draws it.
 struct FigurePainter {
     let context: DrawingContext
+    let coverage: FontCoverage
 
     /// Draws `figure` with its top left corner at (x, y), scaled down to `width` when it is wider.
     func draw(_ figure: Figure, atX x: Double, y: Double, width: Double? = nil) {
@@ -31,7 +32,7 @@ struct FigurePainter {
             context.circle(center.x, center.y, radius: radius)
             paint(fill, stroke)
         case .text(let text, let at, let size, let anchor, let color, let bold):
-            let layout = TextLayout([.init(text, bold: bold)], in: context, family: PDFReport.fontFamily, size: size)
+            let layout = coverage.checked(TextLayout([.init(text, bold: bold)], in: context, family: PDFReport.fontFamily, size: size))
             let width = layout.size.width
             let left = switch anchor {
             case .start: at.x

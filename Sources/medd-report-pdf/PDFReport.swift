@@ -1,4 +1,5 @@
 import Cairo
+import MeddCore
 import MeddReport
 
 /// A report's document laid out on PDF pages of its paper: blocks flow down each page between the
@@ -11,12 +12,14 @@ struct PDFReport {
 
     let document: ReportDocument
     let creator: String
+    /// After `render`: whether some character had no font.
+    let coverage = FontCoverage()
 
     func render() throws(CairoError) -> [UInt8] {
         let paper = document.paper.size
         let pdf = try PDFDocument(width: paper.width, height: paper.height)
         pdf.setMetadata(title: document.title, creator: creator)
-        let flow = PageFlow(context: pdf.context, width: document.paper.contentWidth)
+        let flow = PageFlow(context: pdf.context, width: document.paper.contentWidth, coverage: coverage)
         let margin = Paper.margin
         let pages = flow.paginate(document.blocks.flatMap { flow.pieces(of: $0) }, top: margin, bottom: paper.height - margin)
         for (index, page) in pages.enumerated() {
@@ -30,10 +33,12 @@ struct PDFReport {
     private func footer(page: Int, of count: Int, in context: DrawingContext, paper: (width: Double, height: Double)) {
         let margin = Paper.margin
         let width = paper.width - 2 * margin
-        let number = TextLayout([.init("page \(page) of \(count)")], in: context, family: Self.fontFamily, size: Self.footerSize,
-                                width: width, alignment: .right)
-        let title = TextLayout([.init(document.footer)], in: context, family: Self.fontFamily, size: Self.footerSize,
-                               width: width - 70)
+        // TRANSLATORS: at the foot of each page of the PDF report: %1$d is the page's number, %2$d how many pages it has.
+        let numberText = tr("page %1$d of %2$d", String(page), String(count))
+        let number = coverage.checked(TextLayout([.init(numberText)], in: context, family: Self.fontFamily, size: Self.footerSize,
+                                                 width: width, alignment: .right))
+        let title = coverage.checked(TextLayout([.init(document.footer)], in: context, family: Self.fontFamily, size: Self.footerSize,
+                                                width: width - 70))
         let baseline = paper.height - margin / 2
         let color = Palette.muted.components
         context.setColor(Palette.rule.components.red, Palette.rule.components.green, Palette.rule.components.blue)
@@ -64,17 +69,19 @@ struct Piece {
 final class PageFlow {
     private let context: DrawingContext
     private let width: Double
+    private let coverage: FontCoverage
     private var groups = 0
 
-    init(context: DrawingContext, width: Double) {
+    init(context: DrawingContext, width: Double, coverage: FontCoverage) {
         self.context = context
         self.width = width
+        self.coverage = coverage
     }
 
     private func layout(_ spans: [ReportDocument.Span], size: Double, width: Double? = nil, boldAll: Bool = false,
                         alignment: TextLayout.Alignment = .left) -> TextLayout {
-        TextLayout(spans.map { .init($0.text, bold: $0.bold || boldAll, color: $0.color?.components) }, in: context,
-                   family: PDFReport.fontFamily, size: size, width: width ?? self.width, alignment: alignment)
+        coverage.checked(TextLayout(spans.map { .init($0.text, bold: $0.bold || boldAll, color: $0.color?.components) }, in: context,
+                                    family: PDFReport.fontFamily, size: size, width: width ?? self.width, alignment: alignment))
     }
 
     private func text(_ layout: TextLayout, color: Color, spaceBefore: Double, keepsWithNext: Bool = false) -> Piece {
@@ -107,8 +114,8 @@ final class PageFlow {
             }
         case .figure(let figure):
             let scale = min(1, width / figure.width)
-            return [Piece(height: figure.height * scale, spaceBefore: 7) { [context, width] x, y in
-                FigurePainter(context: context).draw(figure, atX: x, y: y, width: width)
+            return [Piece(height: figure.height * scale, spaceBefore: 7) { [context, width, coverage] x, y in
+                FigurePainter(context: context, coverage: coverage).draw(figure, atX: x, y: y, width: width)
             }]
         case .table(let table):
             return pieces(of: table)
@@ -172,7 +179,8 @@ final class PageFlow {
                 if let text = content.layout {
                     text.draw(atX: cellX + padding.horizontal, y: y + padding.vertical, color: color.components)
                 } else if let figure = content.figure {
-                    FigurePainter(context: context).draw(figure, atX: cellX + padding.horizontal, y: y + padding.vertical + 3, width: inner)
+                    FigurePainter(context: context, coverage: coverage).draw(figure, atX: cellX + padding.horizontal,
+                                                                             y: y + padding.vertical + 3, width: inner)
                 }
                 cellX += widths[index]
             }

@@ -28,8 +28,17 @@ enum ReportPDFProgram {
                 return 1
             }
             let report = try Report(jsonBytes: input)
-            let pdf = try PDFReport(document: report.document, creator: report.generator).render()
+            let drawing = PDFReport(document: report.document(in: .current), creator: report.generator)
+            let pdf = try drawing.render()
             try DescriptorIO.writeAll(pdf, to: DescriptorIO.standardOutput)
+            if drawing.coverage.lacksGlyphs {
+                // TRANSLATORS: a warning after the PDF report is written; the package names stay as they are.
+                StandardErrorDestination.write("medd-report-pdf: " + tr("""
+                    warning: no installed font has some of the characters of this report, which show as empty boxes; \
+                    install one that has them (for Chinese, Japanese and Korean: the Debian package fonts-noto-cjk or \
+                    fonts-wqy-microhei)
+                    """))
+            }
             return 0
         } catch let error as ReportDecodingError {
             StandardErrorDestination.write("medd-report-pdf: the input is not a report: \(error)")

@@ -287,8 +287,8 @@ def test_helper_is_found_beside_medctl_or_in_libexec_and_named_when_missing(hist
 def test_helper_refuses_what_is_not_a_report():
     helper = os.path.join(harness.bin_dir(), "medd-report-pdf")
     for payload, message in [(b"not json", "the input is not a report: not JSON"),
-                             (b'{"format": 2}', "format: this reader takes report format 1, not 2"),
-                             (b'{"format": 1, "firstDay": "2026-01-01", "lastDay": "2026-01-01"}', "calendar: missing")]:
+                             (b'{"format": 3}', "format: this reader takes report format 2, not 3"),
+                             (b'{"format": 2, "firstDay": "2026-01-01", "lastDay": "2026-01-01"}', "calendar: missing")]:
         out = subprocess.run([helper], input=payload, capture_output=True, timeout=30)
         assert out.returncode == 1 and out.stdout == b""
         assert message in out.stderr.decode(), out.stderr

@@ -14,7 +14,7 @@ import Testing
         #expect((wide.low, wide.high, wide.step) == (-240, 960, 240))
         let clamped = MinuteScale([5000], limits: (-720, 1440))
         #expect(clamped.high == 1440)
-        #expect(MinuteScale.label(0) == "due" && MinuteScale.label(90) == "+1 h 30" && MinuteScale.label(-30) == "−30 min")
+        #expect(MinuteScale.label(0, text: .english) == "due" && MinuteScale.label(90, text: .english) == "+1 h 30" && MinuteScale.label(-30, text: .english) == "−30 min")
     }
 
     /// A taken dose is a dot, a skipped one a square on its strip, a missed one a triangle on its; a dose
@@ -22,7 +22,7 @@ import Testing
     @Test func marksOfDoses() {
         var medication = Self.report.medications[0]
         medication.doses.append(Report.Dose(due: "x", day: 3.5, outcome: .late, minutes: 3000))
-        let figure = LatenessChart(medication, firstDay: Self.report.firstDay, dayCount: 7, width: 500).figure
+        let figure = LatenessChart(medication, firstDay: Self.report.firstDay, dayCount: 7, width: 500, text: .english).figure
         let dots = figure.marks.filter { if case .circle(_, let radius, _, _) = $0 { radius == 2.3 } else { false } }
         let triangles = figure.marks.filter { if case .polygon = $0 { true } else { false } }
         #expect(dots.count == 3)
@@ -33,21 +33,21 @@ import Testing
     /// The axis names Mondays over a month, the 1st and 15th over half a year, months over longer.
     @Test func dayTicks() {
         let september = LocalDate(parsing: "2026-08-24")!
-        #expect(DayTicks(firstDay: september, dayCount: 91).ticks.map(\.label) == ["1 Sep", "15 Sep", "1 Oct", "15 Oct", "1 Nov", "15 Nov"])
-        #expect(DayTicks(firstDay: september, dayCount: 14).ticks.map(\.label) == ["24 Aug", "31 Aug"])
-        #expect(DayTicks(firstDay: september, dayCount: 365).ticks.first?.label == "Sep")
-        #expect(DayTicks(firstDay: september, dayCount: 3000).ticks.first?.label == "2027")
+        #expect(DayTicks(firstDay: september, dayCount: 91, text: .english).ticks.map(\.label) == ["1 Sep", "15 Sep", "1 Oct", "15 Oct", "1 Nov", "15 Nov"])
+        #expect(DayTicks(firstDay: september, dayCount: 14, text: .english).ticks.map(\.label) == ["24 Aug", "31 Aug"])
+        #expect(DayTicks(firstDay: september, dayCount: 365, text: .english).ticks.first?.label == "Sep")
+        #expect(DayTicks(firstDay: september, dayCount: 3000, text: .english).ticks.first?.label == "2027")
     }
 
     /// Every day of the calendar is one square with its number, across as many strips as it takes.
     @Test func calendarHasEveryDayOnce() {
         let start = LocalDate(parsing: "2026-01-01")!
         let days = (0..<400).map { AdherenceDay(date: start.adding(days: Int64($0)), counts: AdherenceCounts(onTime: $0 % 3)) }
-        let figures = CalendarChart(days: days, width: 510).figures
+        let figures = CalendarChart(days: days, width: 510, text: .english).figures
         #expect(figures.count == 4)  // three strips of weeks, then the legend
         let squares = figures.dropLast().flatMap(\.marks).filter { if case .rectangle = $0 { true } else { false } }
         #expect(squares.count == 400)
         #expect(figures.last?.summary == "Days by outcome: all on time: 266, some late: 0, some skipped: 0, some missed: 0, none answered: 134.")
-        #expect(CalendarChart(days: [], width: 510).figures.isEmpty)
+        #expect(CalendarChart(days: [], width: 510, text: .english).figures.isEmpty)
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct HTMLReportTests {
     static func html(_ input: ReportInput = ReportFixture.input()) -> String {
         let report = Report(input)
-        return HTMLReport.render(report.document, generator: report.generator)
+        return HTMLReport.render(report.document(in: .english), generator: report.generator)
     }
 
     /// Text from the ledger is escaped everywhere: in elements, in the title, in SVG.

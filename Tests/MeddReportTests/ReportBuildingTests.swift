@@ -76,15 +76,15 @@ import Testing
         input.adherence = AdherenceReport()
         let report = Report(input)
         #expect(report.dayCount == 0 && report.calendar.isEmpty)
-        let words = report.document.blocks.map(Self.words).joined(separator: "\n")
+        let words = report.document(in: .english).blocks.map(Self.words).joined(separator: "\n")
         #expect(words.contains("No dose due in this period has been taken, skipped or missed."))
-        #expect(!report.document.blocks.contains { if case .figure = $0 { true } else { false } })
+        #expect(!report.document(in: .english).blocks.contains { if case .figure = $0 { true } else { false } })
     }
 
     /// The skipped and missed doses' table has a Note column only when one of them has a note besides its reason.
     @Test func noteColumnOnlyForNotes() {
         func headers(_ input: ReportInput) -> [String] {
-            let tables = Report(input).document.blocks.compactMap { block -> ReportDocument.Table? in
+            let tables = Report(input).document(in: .english).blocks.compactMap { block -> ReportDocument.Table? in
                 if case .table(let table) = block { return table }
                 return nil
             }

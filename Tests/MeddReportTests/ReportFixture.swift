@@ -46,7 +46,7 @@ enum ReportFixture {
         let finals = doses.map {
             FinalAnswer(medication: $0.medication, kind: $0.state, scheduled: $0.scheduled, at: $0.answeredAt ?? $0.scheduled)
         }
-        return ReportInput(since: since, until: until, now: at("2026-10-26T09:30:00+01:00"), zone: berlin, source: "medd's ledger",
+        return ReportInput(since: since, until: until, now: at("2026-10-26T09:30:00+01:00"), zone: berlin, source: .ledger,
                            generator: "medd 0.0.0", paper: paper, people: [Person(id: "anna", name: "Anna Example")],
                            medications: [metformin, ramipril], doses: doses, adherence: Adherence.report(finals: finals))
     }

@@ -41,7 +41,7 @@ import Testing
 
     /// Each kind of fault is refused with the path to the member at fault.
     @Test func faultsNameTheirPlace() {
-        #expect(Self.decodingError { $0["format"] = .integer(2) }?.path == "format")
+        #expect(Self.decodingError { $0["format"] = .integer(Report.formatVersion + 1) }?.path == "format")
         #expect(Self.decodingError { $0["paper"] = .string("a3") }?.description == #"paper: "a3" is none of a4, letter"#)
         #expect(Self.decodingError { $0["medications"] = nil }?.description == "medications: missing")
         #expect(Self.decodingError { $0["lastDay"] = .string("2026-10-26") }?.path == "calendar")
@@ -82,7 +82,7 @@ import Testing
             }
             if let report = try? Report(jsonBytes: bytes) {
                 #expect((try? Report(jsonBytes: report.json.serialized)) == report)
-                #expect(HTMLReport.render(report.document, generator: report.generator).hasSuffix("</html>\n"))
+                #expect(HTMLReport.render(report.document(in: .english), generator: report.generator).hasSuffix("</html>\n"))
             }
         }
     }
@@ -100,7 +100,7 @@ import Testing
             let keys = object.keys.sorted()
             object[keys[seeds[0] % keys.count]] = generator.value(depth: 1)
             if let report = try? Report(json: .object(object)) {
-                _ = report.document
+                _ = report.document(in: .english)
             }
         }
     }

@@ -1,0 +1,157 @@
+"""`medctl report` in the reader's language and locale, end to end over the 90-day history of report_history.py:
+under zh_CN.UTF-8 the PDF (read back with pdftotext) and the HTML hold the Chinese of the compiled catalog and the
+HTML says lang="zh-CN"; under de_DE.UTF-8 dates and percentages are German whatever the catalog holds; a PDF whose
+characters no installed font has is still written, with one warning naming the fonts to install, which medctl passes
+on. The locales are compiled here with localedef (LOCPATH); the Chinese expected is read from the catalog `make
+catalogs` compiled (.build/<triple>/share/locale/zh_CN/LC_MESSAGES/medd.mo), never written here."""
+import json
+import os
+import re
+import subprocess
+
+import pytest
+
+import harness
+import report_history
+
+SINCE = "2026-08-24"
+UNTIL = "2026-11-22T12:00:00+01:00"
+RANGE = ("--since", SINCE, "--until", UNTIL)
+FONT_PACKAGES = ("fonts-noto-cjk", "fonts-wqy-microhei")
+
+
+@pytest.fixture(scope="module")
+def history():
+    prefix = harness.unique_med()
+    ids = {"metformin": f"{prefix}-met", "ramipril": f"{prefix}-ram", "statin": f"{prefix}-ato"}
+    daemon, plan = report_history.build(ids)
+    try:
+        yield daemon, ids
+    finally:
+        daemon.cleanup()
+
+
+@pytest.fixture(scope="module")
+def locales(tmp_path_factory):
+    """A LOCPATH with zh_CN.UTF-8 and de_DE.UTF-8 compiled from glibc's sources (no system locale is assumed)."""
+    directory = tmp_path_factory.mktemp("locales")
+    for name in ("zh_CN", "de_DE"):
+        subprocess.run(["localedef", "-i", name, "-f", "UTF-8", str(directory / f"{name}.UTF-8")], check=True, capture_output=True)
+    return str(directory)
+
+
+def catalog_messages(language):
+    """msgid → msgstr of the compiled catalog medctl reads, through msgunfmt (plural forms: the first)."""
+    path = os.path.join(harness.bin_dir(), "..", "share", "locale", language, "LC_MESSAGES", "medd.mo")
+    if not os.path.exists(path):
+        pytest.skip(f"NO CATALOG: {path} is missing; run `make catalogs` to compile po/{language}.po")
+    text = subprocess.run(["msgunfmt", "--no-wrap", path], capture_output=True, text=True, check=True).stdout
+    messages = {}
+    for entry in text.split("\n\n"):
+        msgid = re.search(r'^msgid "(.*)"$', entry, re.M)
+        msgstr = re.search(r'^msgstr(?:\[0\])? "(.*)"$', entry, re.M)
+        if msgid and msgstr and msgstr.group(1):
+            messages[msgid.group(1).encode().decode("unicode_escape").encode("latin-1").decode()] = \
+                msgstr.group(1).encode().decode("unicode_escape").encode("latin-1").decode()
+    return messages
+
+
+def translations(language, *message_ids):
+    """The catalog's translation of each message, or a loud skip naming the ones it lacks."""
+    messages = catalog_messages(language)
+    missing = [message for message in message_ids if message not in messages]
+    if missing:
+        pytest.skip(f"THE {language} CATALOG LACKS THE REPORT'S TRANSLATIONS of {missing}: translate them in po/{language}.po "
+                    "and run `make catalogs`")
+    return [messages[message] for message in message_ids]
+
+
+def medctl(daemon, *args, locale, locpath, extra_env=None):
+    environment = dict(os.environ, TZ=harness.ZONE, NO_COLOR="1", LANG=locale, LOCPATH=locpath, **(extra_env or {}))
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_TIME", "LC_NUMERIC", "LC_PAPER", "MEDD_SOCKET"):
+        environment.pop(variable, None)
+    return subprocess.run([os.path.join(harness.bin_dir(), "medctl"), "--socket", daemon.socket_path, *args],
+                          capture_output=True, env=environment, timeout=120)
+
+
+def pdf_text(path):
+    return subprocess.run(["pdftotext", "-layout", path, "-"], capture_output=True, text=True, check=True).stdout
+
+
+def squeezed(text):
+    """Without white space: pdftotext lays CJK out with spaces of its own."""
+    return re.sub(r"\s+", "", text)
+
+
+def has_cjk_font():
+    return subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True).stdout.strip() != ""
+
+
+def test_chinese_pdf_has_the_catalogs_chinese(history, locales, tmp_path):
+    daemon, _ = history
+    title, summary, calendar = translations("zh_CN", "Medication report", "Summary", "Day by day")
+    if not has_cjk_font():
+        pytest.skip("no installed font has Chinese (fc-list :lang=zh is empty): install fonts-wqy-microhei or fonts-noto-cjk")
+    path = str(tmp_path / "report.pdf")
+    out = medctl(daemon, "report", *RANGE, "--format", "pdf", "--output", path, locale="zh_CN.UTF-8", locpath=locales)
+    assert out.returncode == 0, out.stderr.decode()
+    assert out.stderr == b"", "a CJK font is installed: no warning"
+    plain = pdf_text(path)
+    for words in (title, summary, calendar):
+        assert squeezed(words) in squeezed(plain), words
+    assert "Anna Example" in plain and "Medication report" not in plain and "Summary" not in plain
+
+
+def test_chinese_html_declares_its_language(history, locales, tmp_path):
+    daemon, _ = history
+    title, summary, tag = translations("zh_CN", "Medication report", "Summary", "en")
+    out = medctl(daemon, "report", *RANGE, "--format", "html", locale="zh_CN.UTF-8", locpath=locales)
+    assert out.returncode == 0, out.stderr.decode()
+    document = out.stdout.decode()
+    assert tag == "zh-CN"
+    assert '<html lang="zh-CN">' in document
+    assert f"<h1>{title}</h1>" in document and f"<h2>{summary}</h2>" in document
+    assert f"<title>{title} — Anna Example — " in document
+
+
+def test_german_locale_writes_german_dates_and_decimals(history, locales, tmp_path):
+    """de_DE: 24.08.2026, 87,5 in the summary's percentages, weeks from Monday, whatever po/de.po translates."""
+    daemon, ids = history
+    adherence = json.loads(subprocess.run([os.path.join(harness.bin_dir(), "medctl"), "--socket", daemon.socket_path,
+                                           "adherence", *RANGE, "--json"], capture_output=True, check=True,
+                                          env=dict(os.environ, TZ=harness.ZONE)).stdout)
+    out = medctl(daemon, "report", *RANGE, "--format", "html", locale="de_DE.UTF-8", locpath=locales)
+    assert out.returncode == 0, out.stderr.decode()
+    document = out.stdout.decode()
+    assert "24.08.2026" in document and "2026-08-24" not in document
+    for med in ids.values():
+        share = f"{adherence['medications'][med]['percentage']:.1f}".replace(".", ",")
+        assert re.search(rf'<td class="num"><strong>{re.escape(share)}\s?%</strong></td>', document), share
+    assert re.search(r"<td>\d\d\.\d\d\.2026 \d\d:\d\d</td>", document)  # the skipped and missed doses' due times
+    pdf = str(tmp_path / "de.pdf")
+    out = medctl(daemon, "report", *RANGE, "--format", "pdf", "--output", pdf, locale="de_DE.UTF-8", locpath=locales)
+    assert out.returncode == 0 and not any(package in out.stderr.decode() for package in FONT_PACKAGES), out.stderr.decode()
+    assert "24.08.2026" in pdf_text(pdf)
+
+
+def test_characters_without_a_font_warn_once_and_the_pdf_is_written(history, locales, tmp_path):
+    """With fontconfig limited to DejaVu, the Chinese has no font: the PDF is still written, and medd-report-pdf's one
+    warning, naming the Debian packages to install, reaches medctl's standard error."""
+    daemon, _ = history
+    translations("zh_CN", "Medication report")
+    dejavu = "/usr/share/fonts/truetype/dejavu"
+    if not os.path.isdir(dejavu):
+        pytest.skip(f"{dejavu} is missing (fonts-dejavu-core)")
+    config = tmp_path / "fonts.conf"
+    config.write_text(f"""<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig><dir>{dejavu}</dir><cachedir>{tmp_path / "cache"}</cachedir></fontconfig>
+""")
+    path = tmp_path / "report.pdf"
+    out = medctl(daemon, "report", *RANGE, "--format", "pdf", "--output", str(path), locale="zh_CN.UTF-8", locpath=locales,
+                 extra_env={"FONTCONFIG_FILE": str(config)})
+    assert out.returncode == 0, out.stderr.decode()
+    assert path.read_bytes().startswith(b"%PDF-")
+    warnings = [line for line in out.stderr.decode().splitlines() if line.strip()]
+    assert len(warnings) == 1, warnings
+    assert warnings[0].startswith("medd-report-pdf: ") and all(package in warnings[0] for package in FONT_PACKAGES), warnings
