@@ -5,6 +5,11 @@ import Systemd
 public struct Style: Sendable {
     public let enabled: Bool
 
+    /// Colour on or off, whatever the terminal (tests, and output that goes elsewhere).
+    public init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
     public static let current = Style(enabled: DescriptorIO.isTerminal(DescriptorIO.standardOutput) && Self.allowed(ProcessEnvironment.variables))
 
     public static func allowed(_ environment: [String: String]) -> Bool {
@@ -21,14 +26,20 @@ public struct Style: Sendable {
     /// A dose state in its colour: pending yellow, snoozed blue, taken green, skipped dim, missed red,
     /// untracked dim italic.
     public func state(_ state: String) -> String {
+        self.state(state, shownAs: state)
+    }
+
+    /// `text` (a state's name in the person's language) in the colour of the dose state `state`
+    /// (its raw value, `pending`).
+    public func state(_ state: String, shownAs text: String) -> String {
         switch state {
-        case "pending": paint(state, "33")
-        case "snoozed": paint(state, "34")
-        case "taken": paint(state, "32")
-        case "skipped": dim(state)
-        case "missed": paint(state, "31")
-        case "untracked": paint(state, "2;3")
-        default: state
+        case "pending": paint(text, "33")
+        case "snoozed": paint(text, "34")
+        case "taken": paint(text, "32")
+        case "skipped": dim(text)
+        case "missed": paint(text, "31")
+        case "untracked": paint(text, "2;3")
+        default: text
         }
     }
 }

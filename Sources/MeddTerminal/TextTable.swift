@@ -1,5 +1,6 @@
 /// Rows as left-aligned columns separated by two spaces, the last column unpadded, the header in
-/// bold when the style allows. Widths count what is visible, so coloured cells line up.
+/// bold when the style allows. Widths count the columns text takes on screen, so coloured cells and
+/// wide (CJK) characters line up.
 public enum TextTable {
     public static func lines(_ header: [String], _ rows: [[String]], style: Style = .current) -> [String] {
         let all = [header.map(style.bold)] + rows
@@ -14,19 +15,8 @@ public enum TextTable {
         }
     }
 
-    /// Characters on screen: escape sequences (`ESC [ … m`) take none.
+    /// Columns on screen: escape sequences (`ESC [ … m`) take none, wide characters two (see `DisplayWidth`).
     public static func visibleWidth(_ text: String) -> Int {
-        var width = 0
-        var inEscape = false
-        for character in text {
-            if inEscape {
-                if character == "m" { inEscape = false }
-            } else if character == "\u{1B}" {
-                inEscape = true
-            } else {
-                width += 1
-            }
-        }
-        return width
+        DisplayWidth.of(text)
     }
 }

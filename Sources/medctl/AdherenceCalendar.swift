@@ -22,10 +22,32 @@ extension AdherenceCommand {
         case .csv:
             print(CSVText.document(header: AdherenceDay.csvHeader, rows: days.map(\.csvRecord)), terminator: "")
         case .table:
-            let whose = range.person.map { " for \($0.id)" } ?? ""
             let from = selection?.phrase ?? AdherenceSource.ledger.phrase
-            Output.line("Adherence by day, \(first) to \(last), \(range.medication ?? "all medications")\(whose), \(from)")
+            Output.line(Self.calendarTitle(first: LocalTimeText.date(first), last: LocalTimeText.date(last), medication: range.medication,
+                                           person: range.person?.id, from: from))
             CalendarGrid(days: days).lines.forEach(Output.line)
+        }
+    }
+
+    /// `Adherence by day, 2026-08-31 to 2026-11-22, all medications, from medd's ledger`.
+    static func calendarTitle(first: String, last: String, medication: String?, person: String?, from: String) -> String {
+        switch (medication, person) {
+        case (let medication?, let person?):
+            // TRANSLATORS: the calendar's title: %1$s and %2$s are dates, %3$s a medication ID, %4$s a person ID,
+            // %5$s where the figures came from ("from medd's ledger").
+            tr("Adherence by day, %1$s to %2$s, %3$s for %4$s, %5$s", first, last, medication, person, from)
+        case (let medication?, nil):
+            // TRANSLATORS: the calendar's title: %1$s and %2$s are dates, %3$s a medication ID, %4$s where the
+            // figures came from ("from medd's ledger").
+            tr("Adherence by day, %1$s to %2$s, %3$s, %4$s", first, last, medication, from)
+        case (nil, let person?):
+            // TRANSLATORS: the calendar's title: %1$s and %2$s are dates, %3$s a person ID, %4$s where the figures
+            // came from ("from medd's ledger").
+            tr("Adherence by day, %1$s to %2$s, all medications for %3$s, %4$s", first, last, person, from)
+        case (nil, nil):
+            // TRANSLATORS: the calendar's title: %1$s and %2$s are dates, %3$s where the figures came from
+            // ("from medd's ledger").
+            tr("Adherence by day, %1$s to %2$s, all medications, %3$s", first, last, from)
         }
     }
 
@@ -71,6 +93,22 @@ extension AdherenceDay.Outcome {
         }
     }
 
+    /// What the legend says of a day with this outcome.
+    var meaningText: String {
+        switch self {
+        // TRANSLATORS: the calendar's legend: a day whose doses were all taken on time.
+        case .onTime: tr("all on time")
+        // TRANSLATORS: the calendar's legend: a day with doses taken late (and none skipped or missed).
+        case .late: tr("some late")
+        // TRANSLATORS: the calendar's legend: a day with doses skipped (and none missed).
+        case .skipped: tr("some skipped")
+        // TRANSLATORS: the calendar's legend: a day with doses missed.
+        case .missed: tr("some missed")
+        // TRANSLATORS: the calendar's legend: a day with no dose answered or missed.
+        case .nothing: tr("none answered")
+        }
+    }
+
     func cell(_ style: Style) -> String {
         switch self {
         case .onTime: style.paint(glyph, "32")
@@ -82,46 +120,64 @@ extension AdherenceDay.Outcome {
     }
 }
 
-/// The days as a heat map that fits 80 columns: one row per week, Monday to Sunday, one
-/// two-character cell per day; the row's label is its Monday, with the month and year when they change.
-private struct CalendarGrid {
-    private static let weekdays = "Mo Tu We Th Fr Sa Su"
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+/// The days as a heat map that fits 80 columns: one row per week, from the locale's first day of
+/// the week (Monday in the C locale), one two-character cell per day under the day's abbreviated
+/// name; the row's label is its first day, with the month and year when they change.
+struct CalendarGrid {
     private static let gutter = "   "
+    /// A cell's width, and so a weekday heading's.
+    private static let cellWidth = 2
 
     let days: [AdherenceDay]
     var style: Style = .current
+    var formats: LocaleFormats = Translation.currentFormats
 
     var lines: [String] {
         guard let first = days.first?.date, let last = days.last?.date else { return [] }
         let outcomes = Dictionary(uniqueKeysWithValues: days.map { ($0.date, $0.outcome) })
-        var lines = [String(repeating: " ", count: 11) + Self.gutter + style.dim(Self.weekdays)]
-        var previous: LocalDate?
-        var monday = first.adding(days: -Self.daysSinceMonday(first))
-        while monday <= last {
-            let cells = (0..<7).map { offset in outcomes[monday.adding(days: Int64(offset))]?.cell(style) ?? "  " }
-            var line = label(monday, after: previous) + Self.gutter + cells.joined(separator: " ")
+        let weekdays = formats.weekdaysInOrder
+        var weekStart = first.adding(days: -Int64(weekdays.firstIndex(of: first.weekday)!))
+        var starts: [LocalDate] = []
+        while weekStart <= last {
+            starts.append(weekStart)
+            weekStart = weekStart.adding(days: 7)
+        }
+        let labels = self.labels(starts)
+        let labelWidth = labels.map(DisplayWidth.of).max() ?? 0
+        let headings = weekdays.map { DisplayWidth.padded(DisplayWidth.prefix(formats.abbreviatedWeekdayName($0), columns: Self.cellWidth),
+                                                          to: Self.cellWidth) }
+        var names = headings.joined(separator: " ")
+        while names.last == " " { names.removeLast() }
+        var lines = [String(repeating: " ", count: labelWidth) + Self.gutter + style.dim(names)]
+        for (start, label) in zip(starts, labels) {
+            let cells = (0..<7).map { offset in outcomes[start.adding(days: Int64(offset))]?.cell(style) ?? "  " }
+            var line = DisplayWidth.padded(label, to: labelWidth) + Self.gutter + cells.joined(separator: " ")
             while line.last == " " { line.removeLast() }
             lines.append(line)
-            previous = monday
-            monday = monday.adding(days: 7)
         }
         lines.append("")
-        lines.append(AdherenceDay.Outcome.allCases.map { "\($0.cell(style)) \($0.meaning)" }.joined(separator: "  "))
+        lines.append(AdherenceDay.Outcome.allCases.map { "\($0.cell(style)) \($0.meaningText)" }.joined(separator: "  "))
         return lines
     }
 
-    /// `2026 Aug 31` on the first row and when the year changes, `     Sep  7` when the month does,
-    /// else just the day: eleven characters.
-    private func label(_ monday: LocalDate, after previous: LocalDate?) -> String {
-        let day = monday.day < 10 ? " \(monday.day)" : "\(monday.day)"
-        let month = Self.months[monday.month - 1]
-        if previous?.year != monday.year { return "\(monday.year) \(month) \(day)" }
-        if previous?.month != monday.month { return "     \(month) \(day)" }
-        return "         \(day)"
+    /// Each week's label: `2026 Aug 31` on the first row and when the year changes, `     Sep  7` when
+    /// the month does, else just the day — the year, the locale's abbreviated month and the day in
+    /// columns of their own.
+    private func labels(_ starts: [LocalDate]) -> [String] {
+        let monthWidth = starts.map { DisplayWidth.of(monthName($0)) }.max() ?? 0
+        var previous: LocalDate?
+        return starts.map { start in
+            defer { previous = start }
+            let day = start.day < 10 ? " \(start.day)" : "\(start.day)"
+            let year = String(start.year)
+            let blankYear = String(repeating: " ", count: DisplayWidth.of(year))
+            if previous?.year != start.year { return year + " " + DisplayWidth.padded(monthName(start), to: monthWidth) + " " + day }
+            if previous?.month != start.month { return blankYear + " " + DisplayWidth.padded(monthName(start), to: monthWidth) + " " + day }
+            return blankYear + " " + String(repeating: " ", count: monthWidth) + " " + day
+        }
     }
 
-    private static func daysSinceMonday(_ date: LocalDate) -> Int64 {
-        Int64(Weekday.allCases.firstIndex(of: date.weekday)!)
+    private func monthName(_ date: LocalDate) -> String {
+        formats.format("%b", date: date, time: nil)
     }
 }

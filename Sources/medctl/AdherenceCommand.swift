@@ -5,57 +5,64 @@ import Systemd
 /// `medctl adherence`: doses taken on time, late, skipped and missed, from the ledger or the journal.
 struct AdherenceCommand: Verb, RangeFlags {
     static let name = "adherence"
-    static let abstract = "Report how many doses were taken on time, taken late, skipped or missed."
-    static let discussion = """
-        Counts each dose due in [--since, --until) that has a final state, by its last answer (a later \
-        answer replaces an earlier one). Taken within an hour of its due time is on time; later is late. \
-        TAKEN % is taken / (taken + skipped + missed). WHEN is YYYY-MM-DD (local midnight), HH:MM \
-        (today), a span such as 30d (that long ago) or an ISO 8601 instant.
-
-        The daemon answers from its ledger. --from-journal needs no daemon: it reads the entries medd \
-        wrote to the systemd journal as your user and chooses the answers as the ledger does, so a \
-        complete journal gives the same numbers.
-
-        \(JournalOptions.discussion)
-
-        --format json (or --json) prints {"since", "until", "source", "medications", "total"}: since \
-        and until are ISO 8601 with offset; source is "ledger" or "journal"; medications maps each \
-        medication ID to its counts and total has the counts over all of them. Counts are {"onTime", \
-        "late", "skipped", "missed", "taken", "percentage"}: taken = onTime + late; percentage = \
-        taken * 100 / (taken + skipped + missed), null when no dose counts. --format csv prints RFC \
-        4180 CSV with CRLF line ends: the header medication,on_time,late,skipped,missed,taken,percentage, \
-        a row per medication and a last row named total; percentage has one decimal, empty for none. \
-        The json object also has "people", mapping each person medications are for to the counts of \
-        their medications. From the journal it has "machines" too: [{"hostname", "machineId", "uid", \
-        "medications", "total"}], one member per machine and user with an answer counted (null where \
-        the entries lack the field), while "medications" and "total" count over all of them. From --directory or --file \
-        the CSV starts each row with hostname,machine_id,uid: each machine's medications, then its \
-        total row; the last total row, with those cells empty, counts over every machine.
-
-        --person ID counts only the doses of the medications for that person: from the ledger, the \
-        medications the daemon's configuration names the person on; from the journal, the answers \
-        whose MEDD_PERSON field names the person. When the medications reported are for more than \
-        one person, the table has a PERSON column and groups the rows by person, each group ending \
-        in a row "(all)" with its totals; medications for no one come last, as "(no person)". When \
-        more than one machine or user is reported, the table has a HOST column (and UID, when more \
-        than one user) and a block of rows per machine ending in its "(all)" row.
-
-        --calendar shows one cell per day, weeks as rows from Monday to Sunday, 12 weeks up to the day \
-        of --until (from the day of --since when it is given); a cell shows the worst outcome of the \
-        day's doses. With json it prints [{"date", "onTime", "late", "skipped", "missed"}], a member \
-        per day; with csv the header date,on_time,late,skipped,missed.
-        """
+    static var abstract: String { tr("Report how many doses were taken on time, taken late, skipped or missed.") }
+    static var discussion: String {
+        tr("""
+            Counts each dose due in [--since, --until) that has a final state, by its last answer (a later \
+            answer replaces an earlier one). Taken within an hour of its due time is on time; later is late. \
+            TAKEN %% is taken / (taken + skipped + missed). WHEN is YYYY-MM-DD (local midnight), HH:MM \
+            (today), a span such as 30d (that long ago) or an ISO 8601 instant.
+            """)
+            + "\n\n" + tr("""
+            The daemon answers from its ledger. --from-journal needs no daemon: it reads the entries medd \
+            wrote to the systemd journal as your user and chooses the answers as the ledger does, so a \
+            complete journal gives the same numbers.
+            """)
+            + "\n\n" + JournalOptions.discussion + "\n\n" + tr("""
+            --format json (or --json) prints {"since", "until", "source", "medications", "total"}: since \
+            and until are ISO 8601 with offset; source is "ledger" or "journal"; medications maps each \
+            medication ID to its counts and total has the counts over all of them. Counts are {"onTime", \
+            "late", "skipped", "missed", "taken", "percentage"}: taken = onTime + late; percentage = \
+            taken * 100 / (taken + skipped + missed), null when no dose counts. --format csv prints RFC \
+            4180 CSV with CRLF line ends: the header medication,on_time,late,skipped,missed,taken,percentage, \
+            a row per medication and a last row named total; percentage has one decimal, empty for none. \
+            The json object also has "people", mapping each person medications are for to the counts of \
+            their medications. From the journal it has "machines" too: [{"hostname", "machineId", "uid", \
+            "medications", "total"}], one member per machine and user with an answer counted (null where \
+            the entries lack the field), while "medications" and "total" count over all of them. From --directory or --file \
+            the CSV starts each row with hostname,machine_id,uid: each machine's medications, then its \
+            total row; the last total row, with those cells empty, counts over every machine.
+            """)
+            + "\n\n" + tr("""
+            --person ID counts only the doses of the medications for that person: from the ledger, the \
+            medications the daemon's configuration names the person on; from the journal, the answers \
+            whose MEDD_PERSON field names the person. When the medications reported are for more than \
+            one person, the table has a PERSON column and groups the rows by person, each group ending \
+            in a row "(all)" with its totals; medications for no one come last, as "(no person)". When \
+            more than one machine or user is reported, the table has a HOST column (and UID, when more \
+            than one user) and a block of rows per machine ending in its "(all)" row.
+            """)
+            + "\n\n" + tr("""
+            --calendar shows one cell per day, weeks as rows from the first day of the week in your locale \
+            (LC_TIME; Monday in the C locale), 12 weeks up to the day \
+            of --until (from the day of --since when it is given); a cell shows the worst outcome of the \
+            day's doses. With json it prints [{"date", "onTime", "late", "skipped", "missed"}], a member \
+            per day; with csv the header date,on_time,late,skipped,missed.
+            """)
+    }
 
     typealias End = When
-    static let startFlag = RangeFlag("since", "Count doses due from then (default: 30 days before --until).")
-    static let endFlag = RangeFlag("until", "Count doses due before then (default: now).")
+    static var startFlag: RangeFlag { RangeFlag("since", tr("Count doses due from then (default: 30 days before --until).")) }
+    static var endFlag: RangeFlag { RangeFlag("until", tr("Count doses due before then (default: now).")) }
 
     static let calendarDays: Int64 = 84
 
-    static let options = RangeOptions<AdherenceCommand>.options + JournalOptions.options + [
-        ReportFormat.option(help: "How to print the report."),
-        .flag("calendar", "Show a day-by-day calendar instead of totals."),
-    ]
+    static var options: [OptionSpec] {
+        RangeOptions<AdherenceCommand>.options + JournalOptions.options + [
+            ReportFormat.option(help: tr("How to print the report.")),
+            .flag("calendar", tr("Show a day-by-day calendar instead of totals.")),
+        ]
+    }
 
     let global: GlobalOptions
     let range: RangeOptions<AdherenceCommand>
@@ -118,9 +125,11 @@ struct AdherenceCommand: Verb, RangeFlags {
             until = given.to ?? now
             since = given.from ?? until - .days(defaultDays)
             guard since <= until else {
-                let end = given.to == nil ? "now (\(LocalTimeText.dateTime(until)))" : LocalTimeText.dateTime(until)
-                throw UsageError("--since \(LocalTimeText.dateTime(since)) is after --until \(end); no dose can be due in that range",
-                                 verb: Flags.name)
+                // TRANSLATORS: --until was not given, so the range ends now, at %1$s (a date and time).
+                let end = given.to == nil ? tr("now (%1$s)", LocalTimeText.dateTime(until)) : LocalTimeText.dateTime(until)
+                // TRANSLATORS: %1$s is the start given (a date and time), %2$s the end.
+                throw UsageError(tr("--since %1$s is after --until %2$s; no dose can be due in that range",
+                                    LocalTimeText.dateTime(since), end), verb: Flags.name)
             }
         }
     }

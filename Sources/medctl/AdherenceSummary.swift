@@ -23,12 +23,12 @@ struct AdherenceSummary {
               let until = reply["until"]?.stringValue.flatMap(Instant.init(iso8601:)),
               let medications = reply["medications"]?.objectValue,
               let total = reply["total"].flatMap(Self.counts) else {
-            throw .protocolFailure(path: path, reason: "the Adherence reply lacks since, until, medications or total")
+            throw .protocolFailure(path: path, reason: tr("the Adherence reply lacks since, until, medications or total"))
         }
         var report = AdherenceReport(total: total)
         for (medication, value) in medications {
             guard let counts = Self.counts(value) else {
-                throw .protocolFailure(path: path, reason: "the Adherence reply has malformed counts for \(medication)")
+                throw .protocolFailure(path: path, reason: tr("the Adherence reply has malformed counts for %1$s", medication))
             }
             report.medications[medication] = counts
         }
@@ -126,71 +126,102 @@ struct AdherenceSummary {
 /// medications are for more than one person, rows are grouped by person, each group ending in a row
 /// of its own totals.
 extension AdherenceSummary {
-    /// The group of the medications for no one, after the people's groups.
-    static let nobody = "(no person)"
+    /// The group of the medications for no one, after the people's groups; no person ID has parentheses.
+    // TRANSLATORS: in an adherence table's PERSON column, for the medications that are for no one in particular.
+    static var nobody: String { tr("(no person)") }
     /// The MEDICATION cell of a group's totals row; no medication ID has parentheses.
-    static let groupTotal = "(all)"
+    // TRANSLATORS: in an adherence table's MEDICATION column, the row with the totals of a person's or a machine's medications.
+    static var groupTotal: String { tr("(all)") }
 
     func printTable(style: Style = .current) {
-        let whose = person.map { " for \($0)" } ?? ""
+        tableLines(style: style).forEach(Output.line)
+    }
+
+    /// The title line, then the table (or a line saying there is nothing to count).
+    func tableLines(style: Style = .current) -> [String] {
+        [title] + countLines(style: style)
+    }
+
+    private var title: String {
         let from = journal.map(\.phrase) ?? source.phrase
-        Output.line("Adherence of doses due \(LocalTimeText.dateTime(since)) to \(LocalTimeText.dateTime(until))\(whose), \(from)")
+        let start = LocalTimeText.dateTime(since)
+        let end = LocalTimeText.dateTime(until)
+        if let person {
+            // TRANSLATORS: an adherence report's title: %1$s and %2$s are dates and times, %3$s the person given to
+            // --person, %4$s where the figures came from ("from medd's ledger").
+            return tr("Adherence of doses due %1$s to %2$s for %3$s, %4$s", start, end, person, from)
+        }
+        // TRANSLATORS: an adherence report's title: %1$s and %2$s are dates and times, %3$s where the figures
+        // came from ("from medd's ledger").
+        return tr("Adherence of doses due %1$s to %2$s, %3$s", start, end, from)
+    }
+
+    private func countLines(style: Style) -> [String] {
         guard !report.medications.isEmpty else {
-            return Output.line("no dose due in that range has been answered or missed")
+            return [tr("no dose due in that range has been answered or missed")]
         }
-        if let journal, journal.showsHosts { return printMachines(journal, style: style) }
+        if let journal, journal.showsHosts { return machineLines(journal, style: style) }
+        let nobody = Self.nobody
         guard reportedPeople.count > 1 else {
-            let header = ["MEDICATION", "ON TIME", "LATE", "SKIPPED", "MISSED", "TAKEN %"]
+            let header = ColumnHeading.counts
             var rows = medicationIDs.map { [TerminalText.cell($0)] + Self.figures(report.medications[$0]!) }
-            rows.append([style.bold("TOTAL")] + Self.figures(report.total).map(style.bold))
-            return Output.table(header, Self.rightAligned(rows, under: header))
+            rows.append([style.bold(ColumnHeading.total)] + Self.figures(report.total).map(style.bold))
+            return TextTable.lines(header, Self.rightAligned(rows, under: header), style: style)
         }
-        let header = ["PERSON", "MEDICATION", "ON TIME", "LATE", "SKIPPED", "MISSED", "TAKEN %"]
-        let totals = report.totals { people[$0] ?? Self.nobody }
+        let header = [ColumnHeading.person] + ColumnHeading.counts
+        let totals = report.totals { people[$0] ?? nobody }
         var rows: [[String]] = []
-        for group in reportedPeople + (totals[Self.nobody] == nil ? [] : [Self.nobody]) {
-            for medication in medicationIDs where (people[medication] ?? Self.nobody) == group {
+        for group in reportedPeople + (totals[nobody] == nil ? [] : [nobody]) {
+            for medication in medicationIDs where (people[medication] ?? nobody) == group {
                 rows.append([group, TerminalText.cell(medication)] + Self.figures(report.medications[medication]!))
             }
             rows.append([group, style.bold(Self.groupTotal)] + Self.figures(totals[group]!).map(style.bold))
         }
-        rows.append([style.bold("TOTAL"), ""] + Self.figures(report.total).map(style.bold))
-        Output.table(header, Self.rightAligned(rows, under: header, leftColumns: 2))
+        rows.append([style.bold(ColumnHeading.total), ""] + Self.figures(report.total).map(style.bold))
+        return TextTable.lines(header, Self.rightAligned(rows, under: header, leftColumns: 2), style: style)
     }
 
     /// One block of rows per machine and user: its medications (by person when the report's are for
     /// more than one, each person's ending in their "(all)" row when the machine has several), then the
     /// machine's "(all)" row; TOTAL last.
-    private func printMachines(_ journal: JournalSelection, style: Style) {
+    private func machineLines(_ journal: JournalSelection, style: Style) -> [String] {
         let showsPeople = reportedPeople.count > 1
-        let header = ["HOST"] + (journal.showsUsers ? ["UID"] : []) + (showsPeople ? ["PERSON"] : [])
-            + ["MEDICATION", "ON TIME", "LATE", "SKIPPED", "MISSED", "TAKEN %"]
+        let header = [ColumnHeading.host] + (journal.showsUsers ? [ColumnHeading.uid] : []) + (showsPeople ? [ColumnHeading.person] : [])
+            + ColumnHeading.counts
+        let nobody = Self.nobody
+        let groupTotal = Self.groupTotal
         var rows: [[String]] = []
         for group in journal.groups {
             let machine = [TerminalText.cell(journal.hostLabel(group.origin))]
                 + (journal.showsUsers ? [JournalSelection.uidLabel(group.origin)] : [])
             let report = group.report
-            let whose = { (medication: String) in group.people[medication] ?? Self.nobody }
+            let whose = { (medication: String) in group.people[medication] ?? nobody }
             let totals = report.totals(by: whose)
-            let groups = showsPeople ? totals.keys.sorted { ($0 == Self.nobody ? 1 : 0, $0) < ($1 == Self.nobody ? 1 : 0, $1) } : [Self.nobody]
+            let groups = showsPeople ? totals.keys.sorted { ($0 == nobody ? 1 : 0, $0) < ($1 == nobody ? 1 : 0, $1) } : [nobody]
             for person in groups {
                 let personCell = showsPeople ? [person] : []
                 for medication in report.medications.keys.sorted() where !showsPeople || whose(medication) == person {
                     rows.append(machine + personCell + [TerminalText.cell(medication)] + Self.figures(report.medications[medication]!))
                 }
                 if groups.count > 1 {
-                    rows.append(machine + personCell + [style.bold(Self.groupTotal)] + Self.figures(totals[person]!).map(style.bold))
+                    rows.append(machine + personCell + [style.bold(groupTotal)] + Self.figures(totals[person]!).map(style.bold))
                 }
             }
-            rows.append(machine + (showsPeople ? [""] : []) + [style.bold(Self.groupTotal)] + Self.figures(report.total).map(style.bold))
+            rows.append(machine + (showsPeople ? [""] : []) + [style.bold(groupTotal)] + Self.figures(report.total).map(style.bold))
         }
-        rows.append([style.bold("TOTAL")] + Array(repeating: "", count: header.count - 6) + Self.figures(report.total).map(style.bold))
-        Output.table(header, Self.rightAligned(rows, under: header, leftColumns: header.count - 5))
+        rows.append([style.bold(ColumnHeading.total)] + Array(repeating: "", count: header.count - 6) + Self.figures(report.total).map(style.bold))
+        return TextTable.lines(header, Self.rightAligned(rows, under: header, leftColumns: header.count - 5), style: style)
     }
 
     private static func figures(_ counts: AdherenceCounts) -> [String] {
         [counts.onTime, counts.late, counts.skipped, counts.missed].map(String.init)
-            + [counts.percentage.map { DecimalText.fixed($0, decimals: 1) + "%" } ?? "–"]
+            + [counts.percentage.map(Self.percentage) ?? "–"]
+    }
+
+    /// `12.5%`, with the locale's decimal separator and its way of writing a percentage.
+    static func percentage(_ value: Double) -> String {
+        // TRANSLATORS: a percentage; %1$s is the number (12.5). German and French write "%1$s %%" (12,5 %).
+        tr("%1$s%%", Translation.currentFormats.decimal(DecimalText.fixed(value, decimals: 1)))
     }
 
     /// Pads every column after the first `leftColumns` on the left, so numbers line up on their right edge.
@@ -212,8 +243,10 @@ enum AdherenceSource: String {
 
     var phrase: String {
         switch self {
-        case .ledger: "from medd's ledger"
-        case .journal: "from the journal"
+        // TRANSLATORS: where an adherence report's figures came from, after its range and whose they are.
+        case .ledger: tr("from medd's ledger")
+        // TRANSLATORS: where an adherence report's figures came from, after its range and whose they are.
+        case .journal: tr("from the journal")
         }
     }
 }

@@ -1,16 +1,19 @@
 import MeddControl
+import MeddCore
 import MeddTerminal
 
 /// What `taken`, `snooze` and `skip` share: one or more targets, each answered in turn.
 enum AnswerCommand {
-    static let targets = OperandSpec(
-        valueName: "DOSE-OR-MED",
-        help: "A dose ID (metformin_20261122_08_00), or a medication ID meaning its open dose (or a new as-needed dose).",
-        repeats: true)
+    static var targets: OperandSpec {
+        OperandSpec(
+            valueName: "DOSE-OR-MED",
+            help: tr("A dose ID (metformin_20261122_08_00), or a medication ID meaning its open dose (or a new as-needed dose)."),
+            repeats: true)
+    }
 
     /// The doses named on the command line: at least one.
     static func targets(_ arguments: ParsedArguments) throws(UsageError) -> [String] {
-        if arguments.operands.isEmpty { throw arguments.error("name at least one dose or medication") }
+        if arguments.operands.isEmpty { throw arguments.error(tr("name at least one dose or medication")) }
         return arguments.operands
     }
 
@@ -43,11 +46,23 @@ enum AnswerCommand {
         }
     }
 
-    /// `taken: Metformin 500 mg, due 08:00 (metformin_20261122_08_00)`.
-    static func line(_ verb: String, _ dose: JSONValue?, extra: String = "") -> String {
-        guard let row = dose.flatMap(DoseRow.init) else { return verb }
+    /// `taken: Metformin 500 mg, due 08:00 (metformin_20261122_08_00)`; `state` is the dose's state
+    /// now (`taken`), shown in the person's language; `snoozedUntil`, an ISO 8601 time, is added as
+    /// `, back at 2026-11-22 08:40`.
+    static func line(_ state: String, _ dose: JSONValue?, snoozedUntil: String? = nil) -> String {
         let style = Style.current
+        let stateText = StateName.styledDose(state, style: style)
+        guard let row = dose.flatMap(DoseRow.init) else { return stateText }
+        let medication = style.bold(row.name) + " " + row.dose
         let due = LocalTimeText.short(row.scheduled, today: LocalTimeText.today())
-        return "\(style.state(verb)): \(style.bold(row.name)) \(row.dose), due \(due)\(extra) (\(row.id))"
+        if let snoozedUntil {
+            // TRANSLATORS: %1$s is the state (snoozed), %2$s the medication and dose, %3$s when it was due,
+            // %4$s when it comes back (a date and time), %5$s the dose's ID.
+            return tr("%1$s: %2$s, due %3$s, back at %4$s (%5$s)", stateText, medication, due,
+                      LocalTimeText.display(iso: snoozedUntil), row.id)
+        }
+        // TRANSLATORS: %1$s is the dose's state now (taken, skipped), %2$s the medication and dose
+        // (Metformin 500 mg), %3$s when it was due (a time), %4$s the dose's ID.
+        return tr("%1$s: %2$s, due %3$s (%4$s)", stateText, medication, due, row.id)
     }
 }

@@ -1,3 +1,5 @@
+import MeddCore
+
 /// A value an option takes, read from its command-line text.
 protocol ArgumentValue {
     init?(argument: String)
@@ -7,5 +9,6 @@ protocol ArgumentValue {
 
 extension Int: ArgumentValue {
     init?(argument: String) { self.init(argument) }
-    static var expectation: String { "a whole number" }
+    // TRANSLATORS: completes "--minutes soon: expected %3$s".
+    static var expectation: String { tr("a whole number") }
 }

@@ -1,4 +1,5 @@
 import MeddControl
+import MeddCore
 
 /// Why a call to the daemon failed, with the exit status medctl gives it (69 unreachable, 1 refused).
 enum ClientError: Error {
@@ -21,17 +22,18 @@ enum ClientError: Error {
     var message: String {
         switch self {
         case .noSocketPath:
-            return """
-                medctl: no control socket to connect to: $XDG_RUNTIME_DIR is not set; \
+            return "medctl: " + tr("""
+                no control socket to connect to: $XDG_RUNTIME_DIR is not set; \
                 pass --socket PATH or set MEDD_SOCKET
-                """
+                """)
         case .unreachable(let path, let reason):
-            return """
-                medctl: cannot reach medd at \(path): \(reason)
+            // TRANSLATORS: %1$s is the control socket's path, %2$s why it cannot be reached (from the system).
+            return "medctl: " + tr("""
+                cannot reach medd at %1$s: %2$s
                 Start it with: systemctl --user start medd.socket   (or run `medd` in a terminal)
-                """
+                """, path, reason)
         case .protocolFailure(let path, let reason):
-            return "medctl: medd at \(path) did not answer properly: \(reason)"
+            return "medctl: " + tr("medd at %1$s did not answer properly: %2$s", path, reason)
         case .daemon(let name, let parameters):
             return "medctl: " + DaemonErrorText.describe(name, parameters)
         }
@@ -45,30 +47,35 @@ private enum DaemonErrorText {
         func text(_ key: String) -> String { parameters[key]?.stringValue ?? "?" }
         switch short {
         case "NoSuchDose":
-            return "no dose \(text("dose")), and no open dose of a medication with that ID"
+            return tr("no dose %1$s, and no open dose of a medication with that ID", text("dose"))
         case "NoSuchMedication":
-            return "no medication \(text("medication")) in the configuration"
+            return tr("no medication %1$s in the configuration", text("medication"))
         case "NotYetDue":
-            return "\(text("dose")) is not due until \(LocalTimeText.display(iso: text("due"))); it cannot be answered earlier"
+            // TRANSLATORS: %1$s is a dose ID, %2$s when it is due (a date and time).
+            return tr("%1$s is not due until %2$s; it cannot be answered earlier", text("dose"), LocalTimeText.display(iso: text("due")))
         case "Ambiguous":
             let candidates = parameters["candidates"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            return "that names more than one open dose; name one of them:\n" + candidates.map { "  \($0)" }.joined(separator: "\n")
+            return tr("that names more than one open dose; name one of them:") + "\n"
+                + candidates.map { "  \($0)" }.joined(separator: "\n")
         case "LimitReached":
             return text("message")
         case "AlreadyFinal":
-            return "\(text("dose")) is already \(text("state"))"
+            // TRANSLATORS: %1$s is a dose ID, %2$s its state (taken, skipped, missed).
+            return tr("%1$s is already %2$s", text("dose"), StateName.dose(text("state")))
         case "InvalidConfig":
             let errors = parameters["errors"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            return "the configuration has errors; medd keeps the previous one:\n" + errors.joined(separator: "\n")
+            return tr("the configuration has errors; medd keeps the previous one:") + "\n" + errors.joined(separator: "\n")
         case "StorageFailed":
-            return "medd could not record it: \(text("message"))"
+            // TRANSLATORS: %1$s is the storage's error, as medd reports it.
+            return tr("medd could not record it: %1$s", text("message"))
         case "InvalidParameter":
-            return "medd refused the parameter \(text("parameter"))"
+            return tr("medd refused the parameter %1$s", text("parameter"))
         case "PermissionDenied":
-            return "medd serves only the user who runs it"
+            return tr("medd serves only the user who runs it")
         default:
             let details = parameters.isEmpty ? "" : " " + String(decoding: JSONValue.object(parameters).serialized, as: UTF8.self)
-            return "medd answered \(name)\(details)"
+            // TRANSLATORS: an error medctl does not know; %1$s is its Varlink name and parameters.
+            return tr("medd answered %1$s", name + details)
         }
     }
 }

@@ -1,3 +1,5 @@
+import MeddCore
+
 /// Reads medctl's arguments: `medctl [--socket PATH] [--json] VERB [OPTION …] [OPERAND …]`. The
 /// global options may also follow the verb; `--name=value` and `--name value` both work; `--` ends
 /// the options.
@@ -12,17 +14,20 @@ struct CommandLineParser: Sendable {
 
     let verbs: [any Verb.Type]
 
-    static let globalOptions: [OptionSpec] = [
-        .value("socket", "PATH", "The daemon's control socket (default: $MEDD_SOCKET, else $XDG_RUNTIME_DIR/medd/control.sock).",
-               takesPath: true),
-        .flag("json", "Print machine-readable JSON instead of a table."),
-    ]
+    static var globalOptions: [OptionSpec] {
+        [
+            .value("socket", "PATH", tr("The daemon's control socket (default: $MEDD_SOCKET, else $XDG_RUNTIME_DIR/medd/control.sock)."),
+                   takesPath: true),
+            .flag("json", tr("Print machine-readable JSON instead of a table.")),
+        ]
+    }
 
-    static let helpOption = OptionSpec.flag("help", "Show this help (also -h).")
-    static let versionOption = OptionSpec.flag("version", "Show the version.")
-    static let completionOption = OptionSpec.value("generate-completion-script", "SHELL",
-                                                   "Print a completion script for bash, zsh or fish.",
-                                                   choices: CompletionScript.Shell.allCases.map(\.rawValue))
+    static var helpOption: OptionSpec { .flag("help", tr("Show this help (also -h).")) }
+    static var versionOption: OptionSpec { .flag("version", tr("Show the version.")) }
+    static var completionOption: OptionSpec {
+        .value("generate-completion-script", "SHELL", tr("Print a completion script for bash, zsh or fish."),
+               choices: CompletionScript.Shell.allCases.map(\.rawValue))
+    }
 
     func verb(named name: String) -> (any Verb.Type)? {
         verbs.first { $0.name == name }
@@ -38,23 +43,25 @@ struct CommandLineParser: Sendable {
             if argument == "--generate-completion-script" || argument.hasPrefix("--generate-completion-script=") {
                 var given = ParsedArguments(verb: nil)
                 try take(argument, at: &index, from: arguments, known: [Self.completionOption], into: &given)
-                guard index == arguments.endIndex else { throw UsageError("--generate-completion-script takes nothing after the shell") }
+                guard index == arguments.endIndex else { throw UsageError(tr("--generate-completion-script takes nothing after the shell")) }
                 return .completionScript(try given.value(Self.completionOption.name)!)
             }
             try take(argument, at: &index, from: arguments, known: Self.globalOptions, into: &globals)
         }
-        guard index < arguments.endIndex else { throw UsageError("name a verb, such as `medctl status`") }
+        guard index < arguments.endIndex else { throw UsageError(tr("name a verb, such as `medctl status`")) }
         let name = arguments[index]
         index += 1
         if name == "help" {
             guard index < arguments.endIndex else { return .help(verb: nil) }
             guard let asked = verb(named: arguments[index]), index + 1 == arguments.endIndex else {
-                throw UsageError("`medctl help` takes one verb; got \(arguments[index...].joined(separator: " "))")
+                // TRANSLATORS: %1$s is what followed `medctl help` on the command line.
+                throw UsageError(tr("`medctl help` takes one verb; got %1$s", arguments[index...].joined(separator: " ")))
             }
             return .help(verb: asked)
         }
         guard let chosen = verb(named: name) else {
-            throw UsageError("unknown verb '\(name)'; the verbs are \(verbs.map { $0.name }.joined(separator: ", "))")
+            // TRANSLATORS: %1$s is the word given; %2$s lists medctl's verbs (check, plan, status, …).
+            throw UsageError(tr("unknown verb '%1$s'; the verbs are %2$s", name, verbs.map { $0.name }.joined(separator: ", ")))
         }
         var parsed = globals.rebound(to: name)
         let known = chosen.options + Self.globalOptions
@@ -63,9 +70,11 @@ struct CommandLineParser: Sendable {
         while index < arguments.endIndex {
             let argument = arguments[index]
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" || Int(argument) != nil {
-                guard let operand = operandSpec else { throw parsed.error("\(name) takes no argument '\(argument)'") }
+                // TRANSLATORS: %1$s is a verb (status), %2$s the word given after it.
+                guard let operand = operandSpec else { throw parsed.error(tr("%1$s takes no argument '%2$s'", name, argument)) }
                 if !operand.repeats, !parsed.operands.isEmpty {
-                    throw parsed.error("\(name) takes one \(operand.valueName); '\(argument)' is one too many")
+                    // TRANSLATORS: %1$s is a verb (backup), %2$s what it takes (FILE), %3$s the extra word given.
+                    throw parsed.error(tr("%1$s takes one %2$s; '%3$s' is one too many", name, operand.valueName, argument))
                 }
                 parsed.append(operand: argument)
                 index += 1
@@ -91,26 +100,31 @@ struct CommandLineParser: Sendable {
     private func take(_ argument: String, at index: inout Int, from arguments: [String], known: [OptionSpec],
                       into parsed: inout ParsedArguments) throws(UsageError) {
         guard argument.hasPrefix("--") else {
-            throw parsed.error("unknown option '\(argument)'; medctl's options are long ones, such as --json")
+            throw parsed.error(tr("unknown option '%1$s'; medctl's options are long ones, such as --json", argument))
         }
         let body = argument.dropFirst(2)
         let name = String(body.prefix { $0 != "=" })
         let attached = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
         guard let option = known.first(where: { $0.name == name }) else {
             let owner = parsed.verb ?? "medctl"
-            throw parsed.error("unknown option '--\(name)'; \(owner) takes \(known.map { "--" + $0.name }.joined(separator: ", "))")
+            // TRANSLATORS: %1$s is the option given (--jsn), %2$s medctl or a verb, %3$s the options it takes.
+            throw parsed.error(tr("unknown option '%1$s'; %2$s takes %3$s", "--" + name, owner, known.map { "--" + $0.name }.joined(separator: ", ")))
         }
         index += 1
         if option.isFlag {
-            guard attached == nil else { throw parsed.error("--\(name) takes no value") }
+            guard attached == nil else { throw parsed.error(tr("%1$s takes no value", "--" + name)) }
             parsed.set(flag: option)
         } else if let attached {
             parsed.set(option, attached)
         } else {
-            guard index < arguments.endIndex else { throw parsed.error("--\(name) needs a value (\(option.valueName!))") }
+            // TRANSLATORS: %1$s is an option (--at), %2$s the name of its value (WHEN).
+            guard index < arguments.endIndex else { throw parsed.error(tr("%1$s needs a value (%2$s)", "--" + name, option.valueName!)) }
             let value = arguments[index]
             if Self.namesAnOption(value, known: known) {
-                throw parsed.error("--\(name) needs a value (\(option.valueName!)), not the option \(value); write --\(name)=\(value) to mean that text")
+                // TRANSLATORS: %1$s is an option (--note), %2$s the name of its value (TEXT), %3$s the option
+                // that came instead (--json); `%1$s=%3$s` is how to write that text as the value.
+                throw parsed.error(tr("%1$s needs a value (%2$s), not the option %3$s; write %1$s=%3$s to mean that text",
+                                      "--" + name, option.valueName!, value))
             }
             parsed.set(option, value)
             index += 1

@@ -1,11 +1,15 @@
+import MeddCore
+
 /// Shell completion for medctl, written from the same verb and option tables the parser reads, so
-/// it can never offer what medctl would refuse.
+/// it can never offer what medctl would refuse. The descriptions zsh and fish show are in the
+/// language of whoever generates the script.
 struct CompletionScript {
     enum Shell: String, CaseIterable, ArgumentValue {
         case bash, zsh, fish
 
         init?(argument: String) { self.init(rawValue: argument) }
-        static var expectation: String { "bash, zsh or fish" }
+        // TRANSLATORS: completes "--generate-completion-script ksh: expected %3$s"; the shells' names stay.
+        static var expectation: String { tr("bash, zsh or fish") }
     }
 
     let verbs: [any Verb.Type]
@@ -84,7 +88,7 @@ struct CompletionScript {
         }
         var text = "#compdef medctl\n\n_medctl() {\n    local context state state_descr line\n    local -a verbs\n    verbs=(\n"
         for verb in verbs { text += "        '\(verb.name):\(zshEscaped(verb.abstract))'\n" }
-        text += "        'help:Show the help of a verb.'\n    )\n"
+        text += "        'help:\(zshEscaped(Self.helpVerbDescription))'\n    )\n"
         text += "    _arguments -C \\\n"
         for option in topOptions { text += "        \(spec(option)) \\\n" }
         text += "        '1: :->verb' '*:: :->arguments'\n"
@@ -124,7 +128,7 @@ struct CompletionScript {
         for verb in verbs {
             text += "complete -c 'medctl'\(noVerbYet) -a '\(verb.name)' -d \(fishQuoted(verb.abstract))\n"
         }
-        text += "complete -c 'medctl'\(noVerbYet) -a 'help' -d 'Show the help of a verb.'\n"
+        text += "complete -c 'medctl'\(noVerbYet) -a 'help' -d \(fishQuoted(Self.helpVerbDescription))\n"
         text += "complete -c 'medctl' -n '__fish_seen_subcommand_from help' -a '\(verbs.map { $0.name }.joined(separator: " "))'\n"
         for verb in verbs {
             for option in verb.options { text += line(option, condition: " -n '__fish_seen_subcommand_from \(verb.name)'") }
@@ -132,6 +136,9 @@ struct CompletionScript {
         }
         return text
     }
+
+    /// What `medctl help` is, beside the verbs.
+    private static var helpVerbDescription: String { tr("Show the help of a verb.") }
 
     /// Text inside a zsh `_arguments` spec in single quotes: no quote, bracket or colon of its own.
     private func zshEscaped(_ text: String) -> String {

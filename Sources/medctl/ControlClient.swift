@@ -1,4 +1,5 @@
 import MeddControl
+import MeddCore
 import Systemd
 
 /// One blocking Varlink connection to medd's control socket.
@@ -14,7 +15,8 @@ final class ControlClient {
             address = try SocketAddress(path: path)
         } catch {
             // SocketAddress refuses only an empty path and one longer than an address holds.
-            throw .unreachable(path: path, reason: path.isEmpty ? error.description : "the path is longer than \(SocketAddress.longestPath) bytes")
+            throw .unreachable(path: path, reason: path.isEmpty ? error.description
+                                                : tr("the path is longer than %1$d bytes", String(SocketAddress.longestPath)))
         }
         do {
             connection = try StreamConnection.connect(to: address)
@@ -51,7 +53,8 @@ final class ControlClient {
         do {
             try connection.send(all: bytes)
         } catch {
-            throw .protocolFailure(path: path, reason: "sending: \(error.reason)")
+            // TRANSLATORS: sending a call to medd failed; %1$s is why (from the system).
+            throw .protocolFailure(path: path, reason: tr("sending: %1$s", error.reason))
         }
     }
 
@@ -61,9 +64,9 @@ final class ControlClient {
         do {
             value = try JSONParser.parse(message)
         } catch {
-            throw .protocolFailure(path: path, reason: "the reply is not JSON (\(error))")
+            throw .protocolFailure(path: path, reason: tr("the reply is not JSON (%1$s)", "\(error)"))
         }
-        guard let reply = value.objectValue else { throw .protocolFailure(path: path, reason: "the reply is not an object") }
+        guard let reply = value.objectValue else { throw .protocolFailure(path: path, reason: tr("the reply is not an object")) }
         let parameters = reply["parameters"]?.objectValue ?? [:]
         if let error = reply["error"]?.stringValue { throw .daemon(name: error, parameters: parameters) }
         return (parameters, reply["continues"]?.boolValue ?? false)
@@ -80,9 +83,10 @@ final class ControlClient {
             do {
                 bytes = try connection.receive()
             } catch {
-                throw .protocolFailure(path: path, reason: "reading: \(error.reason)")
+                // TRANSLATORS: reading medd's reply failed; %1$s is why (from the system).
+                throw .protocolFailure(path: path, reason: tr("reading: %1$s", error.reason))
             }
-            if bytes.isEmpty { throw .protocolFailure(path: path, reason: "medd closed the connection (did it stop?)") }
+            if bytes.isEmpty { throw .protocolFailure(path: path, reason: tr("medd closed the connection (did it stop?)")) }
             framer.append(bytes)
         }
     }

@@ -40,7 +40,7 @@ struct DoseRow {
     }
 
     static func list(_ value: JSONValue?) throws(ClientError) -> [DoseRow] {
-        guard let array = value?.arrayValue else { throw .protocolFailure(path: "", reason: "the reply has no list of doses") }
+        guard let array = value?.arrayValue else { throw .protocolFailure(path: "", reason: tr("the reply has no list of doses")) }
         return array.compactMap(DoseRow.init)
     }
 
@@ -53,10 +53,12 @@ struct DoseRow {
     func outcome(today: LocalDate) -> String {
         switch state {
         case "snoozed":
-            return snoozeUntil.map { "until \(LocalTimeText.short($0, today: today))" } ?? ""
+            // TRANSLATORS: a snoozed dose comes back at %1$s (a time).
+            return snoozeUntil.map { tr("until %1$s", LocalTimeText.short($0, today: today)) } ?? ""
         case "taken", "skipped":
-            var text = answeredAt.map { LocalTimeText.short($0, today: today) } ?? ""
-            if let source { text += " via \(source)" }
+            let time = answeredAt.map { LocalTimeText.short($0, today: today) } ?? ""
+            // TRANSLATORS: when a dose was answered (%1$s, a time) and how (%2$s: desktop, medctl, sync).
+            var text = source.map { tr("%1$s via %2$s", time, $0) } ?? time
             if let note, !note.isEmpty { text += " — \(note)" }
             return text
         default:

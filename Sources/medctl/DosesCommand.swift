@@ -5,22 +5,25 @@ import MeddTerminal
 /// `medctl doses`: doses with their states over a range.
 struct DosesCommand: Verb, RangeFlags {
     static let name = "doses"
-    static let abstract = "List doses and their states (default: today and the rest of the horizon)."
-    static let discussion = """
-        WHEN is YYYY-MM-DD (local midnight), HH:MM (today), a span such as 2d (that long ago) \
-        or an ISO 8601 instant. `medctl doses today` (or `medctl today`) lists today only. \
-        --json prints an array of dose objects: {"id", "medication", "name", "dose", "scheduled", \
-        "usec", "state"} and, when set, "answeredAt", "answeredUsec", "source", "snoozeUntil", "note", \
-        "reason" (why a skipped or missed dose was), "person". --person ID lists the doses of the \
-        medications for that person only.
-        """
+    static var abstract: String { tr("List doses and their states (default: today and the rest of the horizon).") }
+    static var discussion: String {
+        tr("""
+            WHEN is YYYY-MM-DD (local midnight), HH:MM (today), a span such as 2d (that long ago) \
+            or an ISO 8601 instant. `medctl doses today` (or `medctl today`) lists today only. \
+            --json prints an array of dose objects: {"id", "medication", "name", "dose", "scheduled", \
+            "usec", "state"} and, when set, "answeredAt", "answeredUsec", "source", "snoozeUntil", "note", \
+            "reason" (why a skipped or missed dose was), "person". --person ID lists the doses of the \
+            medications for that person only.
+            """)
+    }
 
     typealias End = When
-    static let startFlag = RangeFlag("from", "Start of the range.")
-    static let endFlag = RangeFlag("to", "End of the range.")
+    static var startFlag: RangeFlag { RangeFlag("from", tr("Start of the range.")) }
+    static var endFlag: RangeFlag { RangeFlag("to", tr("End of the range.")) }
 
-    static let options = RangeOptions<DosesCommand>.options
-    static let operand: OperandSpec? = OperandSpec(valueName: "today", help: "`today` for today's doses only.")
+    static var options: [OptionSpec] { RangeOptions<DosesCommand>.options }
+    // TRANSLATORS: `today` is the word to type, and stays as it is.
+    static var operand: OperandSpec? { OperandSpec(valueName: "today", help: tr("`today` for today's doses only.")) }
 
     let global: GlobalOptions
     let shortcut: String?
@@ -30,9 +33,9 @@ struct DosesCommand: Verb, RangeFlags {
         self.global = global
         shortcut = arguments.operands.first
         range = try RangeOptions(arguments)
-        if let shortcut, shortcut != "today" { throw arguments.error("unknown range '\(shortcut)'; the only shortcut is `today`") }
+        if let shortcut, shortcut != "today" { throw arguments.error(tr("unknown range '%1$s'; the only shortcut is `today`", shortcut)) }
         if shortcut != nil, range.start != nil || range.end != nil {
-            throw arguments.error("`today` cannot be combined with --from or --to")
+            throw arguments.error(tr("`today` cannot be combined with --from or --to"))
         }
     }
 
@@ -48,12 +51,12 @@ struct DosesCommand: Verb, RangeFlags {
     static func list(global: GlobalOptions, query: DoseQuery) throws {
         let doses = try query.doses(global: global)
         if global.json { return Output.json(.array(doses.map(\.json))) }
-        guard !doses.isEmpty else { return Output.line("no doses in that range") }
+        guard !doses.isEmpty else { return Output.line(tr("no doses in that range")) }
         let style = Style.current
         let today = LocalTimeText.today()
-        Output.table(["DUE", "DOSE ID", "MEDICATION", "STATE", "ANSWERED"], doses.map { dose in
+        Output.table(ColumnHeading.doses, doses.map { dose in
             [LocalTimeText.short(dose.scheduled, today: today), dose.id, TerminalText.cell("\(dose.name) \(dose.dose)"),
-             style.state(dose.state), TerminalText.cell(dose.outcome(today: today))]
+             StateName.styledDose(dose.state, style: style), TerminalText.cell(dose.outcome(today: today))]
         })
     }
 }
@@ -61,8 +64,8 @@ struct DosesCommand: Verb, RangeFlags {
 /// `medctl today`: `medctl doses today`.
 struct TodayCommand: Verb {
     static let name = "today"
-    static let abstract = "List today's doses and their states (`doses today`)."
-    static let options = [PersonOption.option]
+    static var abstract: String { tr("List today's doses and their states (`doses today`).") }
+    static var options: [OptionSpec] { [PersonOption.option] }
 
     let global: GlobalOptions
     let person: PersonOption?

@@ -1,21 +1,26 @@
-/// `medctl --help` and `medctl VERB --help`, wrapped for an 80-column terminal.
+import MeddCore
+import MeddTerminal
+
+/// `medctl --help` and `medctl VERB --help`, wrapped for an 80-column terminal, in the person's
+/// language; option names, value names and examples stay as medctl reads them.
 enum HelpText {
     static let width = 80
     /// Where option and verb descriptions start.
     static let column = 26
 
     static func root(verbs: [any Verb.Type]) -> String {
-        var text = wrapped("OVERVIEW: \(Medctl.abstract)", indent: 2) + "\n"
-        text += "USAGE: medctl [--socket PATH] [--json] VERB [OPTIONS] [ARGUMENTS]\n\n"
-        text += "OPTIONS:\n"
+        var text = wrapped(overview(Medctl.abstract), indent: 2) + "\n"
+        text += usage("medctl [--socket PATH] [--json] VERB [OPTIONS] [ARGUMENTS]") + "\n\n"
+        text += optionsHeading + "\n"
         for option in CommandLineParser.globalOptions + [CommandLineParser.versionOption, CommandLineParser.helpOption] {
             text += entry(option.synopsis, option.help)
         }
-        text += "\nVERBS:\n"
+        // TRANSLATORS: a heading of `medctl --help`, above the list of verbs (status, taken, …).
+        text += "\n" + tr("VERBS:") + "\n"
         for verb in verbs {
             text += entry(verb.name, verb.abstract)
         }
-        text += "\n" + wrapped("`medctl help VERB` or `medctl VERB --help` shows a verb's options. " + Medctl.exitStatusText) + "\n"
+        text += "\n" + wrapped(tr("`medctl help VERB` or `medctl VERB --help` shows a verb's options.") + " " + Medctl.exitStatusText) + "\n"
         return text
     }
 
@@ -28,13 +33,14 @@ enum HelpText {
         if let operand = verb.operand {
             usage += operand.repeats ? " \(operand.valueName) …" : operand.isRequired ? " \(operand.valueName)" : " [\(operand.valueName)]"
         }
-        var text = wrapped("OVERVIEW: \(verb.abstract)", indent: 2) + "\n"
-        text += wrapped("USAGE: " + usage, indent: 2) + "\n"
+        var text = wrapped(overview(verb.abstract), indent: 2) + "\n"
+        text += wrapped(Self.usage(usage), indent: 2) + "\n"
         if let operand = verb.operand {
-            text += "ARGUMENTS:\n" + entry(operand.valueName, operand.help)
+            // TRANSLATORS: a heading of `medctl VERB --help`, above what follows the options (DOSE-OR-MED, FILE).
+            text += tr("ARGUMENTS:") + "\n" + entry(operand.valueName, operand.help)
             text += "\n"
         }
-        text += "OPTIONS:\n"
+        text += optionsHeading + "\n"
         for option in verb.options + CommandLineParser.globalOptions + [CommandLineParser.helpOption] {
             text += entry(option.synopsis, option.help)
         }
@@ -44,6 +50,16 @@ enum HelpText {
         }
         return text
     }
+
+    // TRANSLATORS: the first line of `medctl --help`; %1$s is what medctl (or the verb) does.
+    private static func overview(_ abstract: String) -> String { tr("OVERVIEW: %1$s", abstract) }
+
+    // TRANSLATORS: how to call medctl; %1$s is the command line, which stays as it is
+    // (`medctl taken [--at WHEN] DOSE-OR-MED …`).
+    private static func usage(_ synopsis: String) -> String { tr("USAGE: %1$s", synopsis) }
+
+    // TRANSLATORS: a heading of `medctl --help`, above the list of options (--json, --socket PATH, …).
+    private static var optionsHeading: String { tr("OPTIONS:") }
 
     /// `  NAME   description`, the description wrapped at `column`.
     private static func entry(_ name: String, _ description: String) -> String {
@@ -62,22 +78,46 @@ enum HelpText {
         return lines.enumerated().map { index, line in (index == 0 ? "" : String(repeating: " ", count: indent)) + line + "\n" }.joined()
     }
 
-    /// Words filled into lines of at most `width` characters (a longer word gets a line of its own).
+    /// Words filled into lines of at most `width` columns (a longer word gets a line of its own).
+    /// Columns are counted as the terminal shows them, and text in a script written without spaces
+    /// (Chinese, Japanese) breaks between its wide characters.
     static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         // Empty words keep a run of spaces inside a line (`08:00:01  fired`).
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            if line.isEmpty {
-                line = String(word)
-            } else if line.count + 1 + word.count <= width {
-                line += " " + word
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).flatMap(breakable) {
+            let joined = line.isEmpty || word.joinsPrevious ? line + word.text : line + " " + word.text
+            if line.isEmpty || DisplayWidth.of(joined) <= width {
+                line = joined
             } else {
                 lines.append(line)
-                line = String(word)
+                line = word.text
             }
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }
         return lines
+    }
+
+    /// A piece of text a line may break before: a word, or a wide character with what clings to it.
+    private struct Piece {
+        var text: String
+        /// Written straight after the piece before it, without a space.
+        var joinsPrevious: Bool
+    }
+
+    /// A word as pieces: the word itself when it has no wide characters; else a piece per wide
+    /// character (with the narrow text after it up to the next wide one, so `（默认：table）` keeps
+    /// its ASCII), joined without spaces.
+    private static func breakable(_ word: Substring) -> [Piece] {
+        guard word.contains(where: { DisplayWidth.of($0) == 2 }) else { return [Piece(text: String(word), joinsPrevious: false)] }
+        var pieces: [Piece] = []
+        for character in word {
+            if DisplayWidth.of(character) == 2 || pieces.isEmpty {
+                pieces.append(Piece(text: String(character), joinsPrevious: !pieces.isEmpty))
+            } else {
+                pieces[pieces.count - 1].text.append(character)
+            }
+        }
+        return pieces
     }
 }

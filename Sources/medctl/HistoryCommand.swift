@@ -5,32 +5,35 @@ import MeddTerminal
 /// `medctl history`: answered and missed doses.
 struct HistoryCommand: Verb, RangeFlags {
     static let name = "history"
-    static let abstract = "List answered and missed doses (taken, skipped, missed), oldest first."
-    static let discussion = """
-        Doses are chosen by when they were due and listed oldest first. WHEN is YYYY-MM-DD (local \
-        midnight), HH:MM (today), a span such as 30d (that long ago) or an ISO 8601 instant. \
-        Without --until the list runs to the end of the daemon's horizon, so doses taken before \
-        they were due are included. --format json (or --json) prints an array of dose objects as \
-        in `medctl doses --json`; --format csv prints RFC 4180 CSV (CRLF line ends, a header row) \
-        with the columns id,medication,name,dose,scheduled,state,answered_at,source,note. \
-        --person ID lists the doses of the medications for that person only.
-
-        --from-journal needs no daemon: it lists the final answer of each dose from the entries medd \
-        wrote to the systemd journal, chosen as the ledger chooses them; without --until, up to the \
-        last one. Its json objects also have "hostname", "machineId" and "uid", the machine and user \
-        the entry was written on; from --directory or --file, the CSV starts with the columns \
-        hostname,machine_id,uid, and when more than one machine or user is listed the table starts \
-        with HOST (and UID). --person then keeps the answers whose MEDD_PERSON names the person.
-
-        \(JournalOptions.discussion)
-        """
+    static var abstract: String { tr("List answered and missed doses (taken, skipped, missed), oldest first.") }
+    static var discussion: String {
+        tr("""
+            Doses are chosen by when they were due and listed oldest first. WHEN is YYYY-MM-DD (local \
+            midnight), HH:MM (today), a span such as 30d (that long ago) or an ISO 8601 instant. \
+            Without --until the list runs to the end of the daemon's horizon, so doses taken before \
+            they were due are included. --format json (or --json) prints an array of dose objects as \
+            in `medctl doses --json`; --format csv prints RFC 4180 CSV (CRLF line ends, a header row) \
+            with the columns id,medication,name,dose,scheduled,state,answered_at,source,note. \
+            --person ID lists the doses of the medications for that person only.
+            """)
+            + "\n\n" + tr("""
+            --from-journal needs no daemon: it lists the final answer of each dose from the entries medd \
+            wrote to the systemd journal, chosen as the ledger chooses them; without --until, up to the \
+            last one. Its json objects also have "hostname", "machineId" and "uid", the machine and user \
+            the entry was written on; from --directory or --file, the CSV starts with the columns \
+            hostname,machine_id,uid, and when more than one machine or user is listed the table starts \
+            with HOST (and UID). --person then keeps the answers whose MEDD_PERSON names the person.
+            """)
+            + "\n\n" + JournalOptions.discussion
+    }
 
     typealias End = When
-    static let startFlag = RangeFlag("since", "Doses due from this time (default: 30d, thirty days ago).")
-    static let endFlag = RangeFlag("until", "Doses due before this time (default: the end of the horizon).")
+    static var startFlag: RangeFlag { RangeFlag("since", tr("Doses due from this time (default: 30d, thirty days ago).")) }
+    static var endFlag: RangeFlag { RangeFlag("until", tr("Doses due before this time (default: the end of the horizon).")) }
 
-    static let options = RangeOptions<HistoryCommand>.options + JournalOptions.options
-        + [ReportFormat.option(help: "How to print the doses.")]
+    static var options: [OptionSpec] {
+        RangeOptions<HistoryCommand>.options + JournalOptions.options + [ReportFormat.option(help: tr("How to print the doses."))]
+    }
 
     let global: GlobalOptions
     let range: RangeOptions<HistoryCommand>
@@ -47,7 +50,7 @@ struct HistoryCommand: Verb, RangeFlags {
         format = try ReportFormat.resolve(arguments.value("format"), json: global.json, verb: Self.name)
         let query = range.query(defaultStart: Self.defaultSince)
         if let from = query.from, let to = query.to, to <= from {
-            throw arguments.error("--until must be later than --since")
+            throw arguments.error(tr("--until must be later than --since"))
         }
     }
 
@@ -62,7 +65,7 @@ struct HistoryCommand: Verb, RangeFlags {
         case .csv:
             try Output.document(HistoryCSV.document(doses, machines: selection?.source.isCollected == true))
         case .table:
-            guard !doses.isEmpty else { return Output.line("no answered or missed doses in that range") }
+            guard !doses.isEmpty else { return Output.line(tr("no answered or missed doses in that range")) }
             let style = Style.current
             let machines = selection.flatMap { $0.showsHosts ? $0 : nil }
             Output.table(HistoryTable.header(machines: machines), HistoryTable.rows(doses, machines: machines, style: style), style: style)
@@ -90,7 +93,7 @@ enum HistoryCSV {
 /// (and UID when there are several users).
 enum HistoryTable {
     static func header(machines: JournalSelection? = nil) -> [String] {
-        machineHeader(machines) + ["DUE", "DOSE ID", "MEDICATION", "STATE", "ANSWERED", "SOURCE", "NOTE"]
+        machineHeader(machines) + ColumnHeading.doses + [ColumnHeading.source, ColumnHeading.note]
     }
 
     static func rows(_ doses: [DoseRow], machines: JournalSelection? = nil, style: Style) -> [[String]] {
@@ -98,7 +101,7 @@ enum HistoryTable {
             let dueDate = LocalTimeText.rules.local(dose.scheduled).date
             return machineCells(dose, machines) + [
                 LocalTimeText.dateTime(dose.scheduled), dose.id, TerminalText.cell("\(dose.name) \(dose.dose)"),
-                style.state(dose.state),
+                StateName.styledDose(dose.state, style: style),
                 // Only the time when answered on the day it was due.
                 dose.answeredAt.map { LocalTimeText.short($0, today: dueDate) } ?? "",
                 dose.source ?? "", TerminalText.cell(dose.note ?? ""),
@@ -108,7 +111,7 @@ enum HistoryTable {
 
     private static func machineHeader(_ machines: JournalSelection?) -> [String] {
         guard let machines else { return [] }
-        return ["HOST"] + (machines.showsUsers ? ["UID"] : [])
+        return [ColumnHeading.host] + (machines.showsUsers ? [ColumnHeading.uid] : [])
     }
 
     private static func machineCells(_ dose: DoseRow, _ machines: JournalSelection?) -> [String] {

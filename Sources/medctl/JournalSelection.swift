@@ -5,7 +5,8 @@ import MeddCore
 /// by host name, machine ID and UID, after `--host`; and how reports name each group.
 struct JournalSelection {
     /// How a group whose entries have no `_HOSTNAME` is shown and listed.
-    static let unknownHost = "(unknown)"
+    // TRANSLATORS: in a table's HOST column, for journal entries that name no host.
+    static var unknownHost: String { tr("(unknown)") }
 
     let source: JournalSource
     let groups: [JournalGroup]
@@ -32,7 +33,8 @@ struct JournalSelection {
         let name = origin.hostname ?? Self.unknownHost
         let namesake = groups.contains { $0.origin.hostname == origin.hostname && $0.origin.machineID != origin.machineID }
         guard namesake else { return name }
-        return "\(name) (\(origin.machineID.map { String($0.prefix(8)) } ?? "no machine ID"))"
+        // TRANSLATORS: a host name, with the start of its machine ID (or "no machine ID") to tell two machines of that name apart.
+        return tr("%1$s (%2$s)", name, origin.machineID.map { String($0.prefix(8)) } ?? tr("no machine ID"))
     }
 
     static func uidLabel(_ origin: JournalOrigin) -> String {
@@ -60,8 +62,15 @@ extension JournalSelection {
     /// Where the figures came from, for a title line: "from the journal", "from the journal directory
     /// /srv/medd (host laptop)".
     var phrase: String {
-        let host = source.host.map { " (host \($0))" } ?? ""
-        return "from \(source.description)\(host)"
+        let place = source.sentence(
+            // TRANSLATORS: where an adherence report's figures came from, after its range and whose they are.
+            local: { tr("from the journal") },
+            // TRANSLATORS: where an adherence report's figures came from; %1$s is a directory.
+            directory: { tr("from the journal directory %1$s", $0) },
+            // TRANSLATORS: where an adherence report's figures came from; %1$s is one or more files.
+            files: { trn("from the journal file %1$s", "from the journal files %1$s", count: $1, $0) })
+        // TRANSLATORS: %1$s says where the figures came from ("from the journal"), %2$s the host name given to --host.
+        return source.host.map { tr("%1$s (host %2$s)", place, $0) } ?? place
     }
 
     /// Each group's final answers as the daemon's dose objects (`ListDoses`) with `hostname`,

@@ -42,7 +42,7 @@ struct JournalSource: Equatable, Sendable {
             try reader.seekHead()
             while let entry = try reader.next() { grouping.add(journalFields: entry.fields) }
         } catch {
-            throw JournalReadError("cannot read \(description): \(error.reason)")
+            throw JournalReadError(cannotRead(error.reason))
         }
         var groups = grouping.groups
         if let host {
@@ -50,15 +50,27 @@ struct JournalSource: Equatable, Sendable {
             let hosts = Set(groups.map { TerminalText.cell($0.origin.hostname ?? JournalSelection.unknownHost) }).sorted()
             groups = groups.filter { $0.origin.hostname == host }
             if groups.isEmpty {
-                let seen = hosts.isEmpty ? "there are no medd answers there at all" : "the hosts there are " + hosts.joined(separator: ", ")
-                throw UsageError("--host \(host): no medd answer in \(description) comes from a host named \(host); \(seen)", verb: verb)
+                // TRANSLATORS: which hosts the journal holds answers from; in "the hosts there are %1$s", %1$s lists their names.
+                let seen = hosts.isEmpty ? tr("there are no medd answers there at all") : tr("the hosts there are %1$s", hosts.joined(separator: ", "))
+                let message = sentence(
+                    // TRANSLATORS: %1$s is the host name given to --host, %2$s which hosts there are.
+                    local: { tr("--host %1$s: no medd answer in the journal comes from a host named %1$s; %2$s", host, seen) },
+                    // TRANSLATORS: %1$s is the host name given to --host, %2$s a directory, %3$s which hosts there are.
+                    directory: { tr("--host %1$s: no medd answer in the journal directory %2$s comes from a host named %1$s; %3$s",
+                                    host, $0, seen) },
+                    // TRANSLATORS: %1$s is the host name given to --host, %2$s journal files, %3$s which hosts there are.
+                    files: { trn("--host %1$s: no medd answer in the journal file %2$s comes from a host named %1$s; %3$s",
+                                 "--host %1$s: no medd answer in the journal files %2$s comes from a host named %1$s; %3$s",
+                                 count: $1, host, $0, seen) })
+                throw UsageError(message, verb: verb)
             }
         }
         noteWhenEmpty(grouping, person: person)
         return JournalSelection(source: self, groups: groups.filter { !$0.answers.isEmpty })
     }
 
-    /// What is read, for messages: "the journal", "the journal directory /srv/remote", ….
+    /// What is read, in English: "the journal", "the journal directory /srv/remote", …. Messages for
+    /// people say it through `sentence`, a whole sentence for each kind of place.
     var description: String {
         switch location {
         case .local: "the journal"
@@ -78,10 +90,31 @@ struct JournalSource: Equatable, Sendable {
             // sd_journal_open_files fails as a whole; name the file it fails on.
             if case .files(let paths) = location, paths.count > 1,
                let culprit = paths.lazy.compactMap({ path in Self.openFailure(path).map { (path, $0) } }).first {
-                throw JournalReadError("cannot read the journal file \(culprit.0): \(Self.explain(culprit.1))")
+                throw JournalReadError(JournalSource(location: .files([culprit.0])).cannotRead(Self.explain(culprit.1)))
             }
-            throw JournalReadError("cannot read \(description): \(Self.explain(error))")
+            throw JournalReadError(cannotRead(Self.explain(error)))
         }
+    }
+
+    /// The sentence of `local`, `directory` (given the directory) or `files` (given the paths, joined,
+    /// and how many) for where this source reads: one message for each kind of place, so that a
+    /// language can say "in the journal directory" as its grammar needs.
+    func sentence(local: () -> String, directory: (String) -> String, files: (String, Int) -> String) -> String {
+        switch location {
+        case .local: local()
+        case .directory(let path): directory(path)
+        case .files(let paths): files(paths.joined(separator: ", "), paths.count)
+        }
+    }
+
+    /// "cannot read the journal directory /srv/medd: REASON".
+    private func cannotRead(_ reason: String) -> String {
+        // TRANSLATORS: %1$s is why the journal cannot be read (from the system).
+        sentence(local: { tr("cannot read the journal: %1$s", reason) },
+                 // TRANSLATORS: %1$s is a directory, %2$s why it cannot be read (from the system).
+                 directory: { tr("cannot read the journal directory %1$s: %2$s", $0, reason) },
+                 // TRANSLATORS: %1$s is one or more files, %2$s why they cannot be read (from the system).
+                 files: { trn("cannot read the journal file %1$s: %2$s", "cannot read the journal files %1$s: %2$s", count: $1, $0, reason) })
     }
 
     private static func openFailure(_ path: String) -> SystemError? {
@@ -95,22 +128,40 @@ struct JournalSource: Equatable, Sendable {
 
     /// The reason, with what it most likely means for a journal file.
     private static func explain(_ error: SystemError) -> String {
-        error.isNotAJournalFile ? "\(error.reason) (not a journal file, or a damaged one)" : error.reason
+        // TRANSLATORS: %1$s is why a file cannot be read, from the system.
+        error.isNotAJournalFile ? tr("%1$s (not a journal file, or a damaged one)", error.reason) : error.reason
     }
 
     private func noteWhenEmpty(_ grouping: JournalGrouping, person: String?) {
         if grouping.entriesRead == 0 {
             switch location {
             case .local:
-                Output.error("medctl: no medd answers in the journal readable by this user; check with `journalctl -t medd` "
-                             + "(reading the system journal may need the systemd-journal group)")
+                Output.error("medctl: " + tr("""
+                    no medd answers in the journal readable by this user; check with `journalctl -t medd` \
+                    (reading the system journal may need the systemd-journal group)
+                    """))
             case .directory, .files:
-                Output.error("medctl: no medd answers in \(description); check with `journalctl \(journalctlArguments) -t medd`")
+                let command = "journalctl \(journalctlArguments) -t medd"
+                Output.error("medctl: " + sentence(
+                    local: { "" },
+                    // TRANSLATORS: %1$s is a directory, %2$s a journalctl command to look at it.
+                    directory: { tr("no medd answers in the journal directory %1$s; check with `%2$s`", $0, command) },
+                    // TRANSLATORS: %1$s is one or more files, %2$s a journalctl command to look at them.
+                    files: { trn("no medd answers in the journal file %1$s; check with `%2$s`",
+                                 "no medd answers in the journal files %1$s; check with `%2$s`", count: $1, $0, command) }))
             }
         } else if let person, grouping.entriesKept == 0 {
             let named = grouping.peopleNamed
-            let others = named.isEmpty ? "none of its answers names a person" : "its answers name " + named.sorted().joined(separator: ", ")
-            Output.error("medctl: no medd answer in \(description) is for person \(person); \(others)")
+            // TRANSLATORS: whom the journal's answers are for; in "its answers name %1$s", %1$s lists person IDs (dad, mum).
+            let others = named.isEmpty ? tr("none of its answers names a person") : tr("its answers name %1$s", named.sorted().joined(separator: ", "))
+            Output.error("medctl: " + sentence(
+                // TRANSLATORS: %1$s is the person given to --person, %2$s which people the answers name.
+                local: { tr("no medd answer in the journal is for person %1$s; %2$s", person, others) },
+                // TRANSLATORS: %1$s is the person given to --person, %2$s a directory, %3$s which people the answers name.
+                directory: { tr("no medd answer in the journal directory %2$s is for person %1$s; %3$s", person, $0, others) },
+                // TRANSLATORS: %1$s is the person given to --person, %2$s journal files, %3$s which people the answers name.
+                files: { trn("no medd answer in the journal file %2$s is for person %1$s; %3$s",
+                             "no medd answer in the journal files %2$s is for person %1$s; %3$s", count: $1, person, $0, others) }))
         }
     }
 

@@ -3,34 +3,47 @@ import MeddControl
 import MeddCore
 import Systemd
 
-/// Times as people read them: in the user's local zone.
+/// Times as people read them: in the user's local zone, written as their locale writes dates and
+/// times (`Translation.currentFormats`; the C locale's are ISO 8601 dates and 24-hour times).
 enum LocalTimeText {
     /// The local zone as glibc finds it (UTC when it cannot be read, as glibc does), read once.
     static let rules: ZoneRules = (try? SystemZones.localZone()) ?? .utc
 
-    /// `2026-11-22 08:00`.
-    static func dateTime(_ instant: Instant) -> String {
+    /// `2026-11-22 08:00` (`22.11.2026 08:00` in German, `11/22/2026 08:00 AM` in American English).
+    static func dateTime(_ instant: Instant, formats: LocaleFormats = Translation.currentFormats) -> String {
         let (date, time) = rules.local(instant)
-        return "\(date) \(time)"
+        return formats.dateTime(date, time)
     }
 
     /// `2026-11-22 08:00:01`, to the second.
-    static func precise(_ instant: Instant) -> String {
-        let (date, _) = rules.local(instant)
-        let second = ((instant.seconds + Int64(rules.offset(atSecond: instant.seconds))) % 86_400 + 86_400) % 86_400
-        func pad(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(date) \(pad(second / 3600)):\(pad(second % 3600 / 60)):\(pad(second % 60))"
+    static func precise(_ instant: Instant, formats: LocaleFormats = Translation.currentFormats) -> String {
+        let (date, time) = rules.local(instant)
+        let second = ((instant.seconds + Int64(rules.offset(atSecond: instant.seconds))) % 86_400 + 86_400) % 86_400 % 60
+        return formats.date(date) + " " + formats.format(withSeconds(formats.timePattern, second), date: date, time: time)
+    }
+
+    /// The time pattern with the seconds after its minutes (`%H:%M` gives `%H:%M:01`); a pattern that
+    /// does not write minutes after a colon (`%H时%M分`) stays as it is.
+    private static func withSeconds(_ pattern: String, _ second: Int64) -> String {
+        let digits = second < 10 ? "0\(second)" : "\(second)"
+        let parts = pattern.split(separator: ":%M", maxSplits: 1, omittingEmptySubsequences: false)
+        return parts.count == 2 ? String(parts[0]) + ":%M:" + digits + String(parts[1]) : pattern
     }
 
     /// `08:00` when `instant` falls on `today`, else `2026-11-22 08:00`.
-    static func short(_ instant: Instant, today: LocalDate) -> String {
+    static func short(_ instant: Instant, today: LocalDate, formats: LocaleFormats = Translation.currentFormats) -> String {
         let (date, time) = rules.local(instant)
-        return date == today ? "\(time)" : "\(date) \(time)"
+        return date == today ? formats.time(time) : formats.dateTime(date, time)
+    }
+
+    /// A date in the locale's way: `2026-11-22` (`22.11.2026`).
+    static func date(_ date: LocalDate, formats: LocaleFormats = Translation.currentFormats) -> String {
+        formats.date(date)
     }
 
     /// An ISO 8601 time from the daemon, shown in the local zone (or as given if it does not parse).
     static func display(iso text: String) -> String {
-        Instant(iso8601: text).map(dateTime) ?? text
+        Instant(iso8601: text).map { dateTime($0) } ?? text
     }
 
     /// The daemon's clock when this run talks to one, else the wall clock. A daemon started with

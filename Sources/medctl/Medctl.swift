@@ -5,11 +5,13 @@ import Systemd
 /// `medctl`: check and plan offline; answer, inspect and audit doses through the daemon.
 @main
 enum Medctl {
-    static let abstract = "Check the medd configuration, plan doses, and answer reminders."
-    static let exitStatusText = """
-        Exit status: 0 success; 1 the daemon answered with an error, or `check` found errors; \
-        2 usage error; 69 the daemon cannot be reached.
-        """
+    static var abstract: String { tr("Check the medd configuration, plan doses, and answer reminders.") }
+    static var exitStatusText: String {
+        tr("""
+            Exit status: 0 success; 1 the daemon answered with an error, or `check` found errors; \
+            2 usage error; 69 the daemon cannot be reached.
+            """)
+    }
 
     static let verbs: [any Verb.Type] = [
         CheckCommand.self, PlanCommand.self, StatusCommand.self, DosesCommand.self, TodayCommand.self,
@@ -43,7 +45,8 @@ enum Medctl {
             return 0
         } catch let error as UsageError {
             let help = error.verb.map { "medctl \($0) --help" } ?? "medctl --help"
-            Output.error("medctl: \(error.message)\nSee `\(help)`.")
+            // TRANSLATORS: after a usage error; %1$s is a command, `medctl --help` or `medctl taken --help`.
+            Output.error("medctl: \(error.message)\n" + tr("See `%1$s`.", help))
             return 2
         } catch let error as ClientError {
             Output.error(error.message)

@@ -1,3 +1,4 @@
+import MeddCore
 import Systemd
 
 /// medd, run in medctl's place for the verbs that read the configuration (`medd --check`,
@@ -6,16 +7,18 @@ enum MeddProgram {
     /// Becomes `medd ARGUMENTS`: medd's output and exit status are the verb's.
     static func replaceMedctl(with arguments: [String], verb: String) throws -> Never {
         guard let path = location() else {
-            Output.error("""
-                medctl: \(verb) runs medd, which reads the configuration, and there is no medd \
+            // TRANSLATORS: %1$s is a verb (check, plan).
+            Output.error("medctl: " + tr("""
+                %1$s runs medd, which reads the configuration, and there is no medd \
                 beside medctl or on PATH
-                """)
+                """, verb))
             throw ExitStatus(code: 69)
         }
         do {
             try CurrentProcess.replace(with: path, arguments: ["medd"] + arguments)
         } catch {
-            Output.error("medctl: cannot run \(path): \(error.reason)")
+            // TRANSLATORS: %1$s is a program's path, %2$s why it cannot run (from the system).
+            Output.error("medctl: " + tr("cannot run %1$s: %2$s", path, error.reason))
             throw ExitStatus(code: 69)
         }
     }

@@ -1,4 +1,5 @@
 import MeddControl
+import MeddCore
 import MeddTerminal
 import Systemd
 
@@ -43,7 +44,9 @@ enum Output {
                 try DescriptorIO.writeAll(bytes, to: DescriptorIO.standardOutput)
             }
         } catch {
-            Output.error("medctl: cannot write \(path ?? "standard output"): \(error.reason)")
+            // TRANSLATORS: %1$s is the file, %2$s why it cannot be written (from the system).
+            Output.error("medctl: " + (path.map { tr("cannot write %1$s: %2$s", $0, error.reason) }
+                                       ?? tr("cannot write standard output: %1$s", error.reason)))
             throw ExitStatus.failure
         }
     }
@@ -54,17 +57,19 @@ enum ReportFormat: String, CaseIterable, ArgumentValue {
     case table, json, csv
 
     init?(argument: String) { self.init(rawValue: argument) }
-    static var expectation: String { "table, json or csv" }
+    // TRANSLATORS: completes "--format pdf: expected %3$s"; table, json and csv are typed as they are.
+    static var expectation: String { tr("table, json or csv") }
 
-    /// `--format`, as history and adherence take it.
+    /// `--format`, as history and adherence take it: `help` says what it is for.
     static func option(help: String) -> OptionSpec {
-        .value("format", "FORMAT", help + " table, json or csv (default: table; --json means json).", choices: allCases.map(\.rawValue))
+        // TRANSLATORS: %1$s says what the option is for ("How to print the report.").
+        .value("format", "FORMAT", tr("%1$s table, json or csv (default: table; --json means json).", help), choices: allCases.map(\.rawValue))
     }
 
     /// The format asked for; `--json` with another `--format` is a usage error.
     static func resolve(_ format: ReportFormat?, json: Bool, verb: String) throws(UsageError) -> ReportFormat {
         if json, let format, format != .json {
-            throw UsageError("--json contradicts --format \(format.rawValue); give one of them", verb: verb)
+            throw UsageError(tr("--json contradicts --format %1$s; give one of them", format.rawValue), verb: verb)
         }
         return json ? .json : format ?? .table
     }

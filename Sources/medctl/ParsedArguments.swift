@@ -1,3 +1,5 @@
+import MeddCore
+
 /// What a command line said, option by option: the verb reads its values from here.
 struct ParsedArguments {
     /// Every value given, in order; only options that repeat keep more than one.
@@ -36,7 +38,9 @@ struct ParsedArguments {
     func value<Value: ArgumentValue>(_ name: String, as type: Value.Type = Value.self) throws(UsageError) -> Value? {
         guard let text = values[name]?.last else { return nil }
         guard let value = Value(argument: text) else {
-            throw UsageError("--\(name) \(text): expected \(Value.expectation)", verb: verb)
+            // TRANSLATORS: %1$s is an option (--minutes), %2$s the value given (soon), %3$s what a value
+            // looks like ("a whole number", "table, json or csv").
+            throw UsageError(tr("%1$s %2$s: expected %3$s", "--" + name, text, Value.expectation), verb: verb)
         }
         return value
     }

@@ -11,7 +11,7 @@ struct RangeOptions<Flags: RangeFlags>: Sendable {
     var person: PersonOption?
 
     static var options: [OptionSpec] {
-        [Flags.startFlag.option, Flags.endFlag.option, .value("med", "ID", "Only this medication."), PersonOption.option]
+        [Flags.startFlag.option, Flags.endFlag.option, .value("med", "ID", tr("Only this medication.")), PersonOption.option]
     }
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -25,7 +25,7 @@ struct RangeOptions<Flags: RangeFlags>: Sendable {
     /// journal, a report) rather than leave it to the daemon.
     func requireValidMedication(_ arguments: ParsedArguments) throws(UsageError) {
         if let medication, !MedicationID.isValid(medication) {
-            throw arguments.error("--med \(medication) is not a medication ID (lower-case letters, digits and '-')")
+            throw arguments.error(tr("--med %1$s is not a medication ID (lower-case letters, digits and '-')", medication))
         }
     }
 
@@ -76,7 +76,8 @@ struct Days: RangeEnd {
         self.count = count
     }
 
-    static var expectation: String { "a whole number of days" }
+    // TRANSLATORS: completes "--days soon: expected %3$s".
+    static var expectation: String { tr("a whole number of days") }
 
     func instant(after start: Instant?, now: Instant) -> Instant { (start ?? now) + .days(Int64(count)) }
 }

@@ -1,12 +1,13 @@
 import MeddControl
+import MeddCore
 
 /// `medctl skip`: skip doses on purpose.
 struct SkipCommand: Verb {
     static let name = "skip"
-    static let abstract = "Skip a dose."
-    static let discussion = "--json prints the daemon's reply, {\"dose\": {...}} (an array of them for several doses)."
-    static let options: [OptionSpec] = [.value("reason", "TEXT", "Why, kept as the answer's note.")]
-    static let operand: OperandSpec? = AnswerCommand.targets
+    static var abstract: String { tr("Skip a dose.") }
+    static var discussion: String { tr("--json prints the daemon's reply, {\"dose\": {...}} (an array of them for several doses).") }
+    static var options: [OptionSpec] { [.value("reason", "TEXT", tr("Why, kept as the answer's note."))] }
+    static var operand: OperandSpec? { AnswerCommand.targets }
 
     let global: GlobalOptions
     let targets: [String]

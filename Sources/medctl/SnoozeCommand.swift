@@ -1,21 +1,27 @@
 import MeddControl
+import MeddCore
 
 /// `medctl snooze`: put open doses off.
 struct SnoozeCommand: Verb {
     static let name = "snooze"
-    static let abstract = "Snooze an open dose."
-    static let discussion = """
-        --json prints the daemon's reply, {"snoozeId", "until", "dose": {...}} \
-        (an array of them for several doses).
-        """
+    static var abstract: String { tr("Snooze an open dose.") }
+    static var discussion: String {
+        tr("""
+            --json prints the daemon's reply, {"snoozeId", "until", "dose": {...}} \
+            (an array of them for several doses).
+            """)
+    }
     /// What the daemon accepts, so a wrong length is a usage error before anything is sent.
     private static let acceptedMinutes = MethodSignature.snoozeMinutes
-    private static let acceptedText = "\(acceptedMinutes.lowerBound) to \(acceptedMinutes.upperBound)"
 
-    static let options: [OptionSpec] = [
-        .value("minutes", "MINUTES", "How long, \(acceptedText) (default: the first of settings.snooze)."),
-    ]
-    static let operand: OperandSpec? = AnswerCommand.targets
+    static var options: [OptionSpec] {
+        [
+            // TRANSLATORS: %1$d and %2$d are the fewest and most minutes a snooze may last.
+            .value("minutes", "MINUTES", tr("How long, %1$d to %2$d (default: the first of settings.snooze).",
+                                            String(acceptedMinutes.lowerBound), String(acceptedMinutes.upperBound))),
+        ]
+    }
+    static var operand: OperandSpec? { AnswerCommand.targets }
 
     let global: GlobalOptions
     let targets: [String]
@@ -26,7 +32,9 @@ struct SnoozeCommand: Verb {
         targets = try AnswerCommand.targets(arguments)
         minutes = try arguments.value("minutes")
         if let minutes, !Self.acceptedMinutes.contains(minutes) {
-            throw arguments.error("--minutes must be from \(Self.acceptedText); got \(minutes)")
+            // TRANSLATORS: %1$d and %2$d are the fewest and most minutes a snooze may last, %3$d the number given.
+            throw arguments.error(tr("--minutes must be from %1$d to %2$d; got %3$d", String(Self.acceptedMinutes.lowerBound),
+                                     String(Self.acceptedMinutes.upperBound), String(minutes)))
         }
     }
 
@@ -34,8 +42,7 @@ struct SnoozeCommand: Verb {
         var parameters: [String: JSONValue] = [:]
         if let minutes { parameters["minutes"] = .integer(minutes) }
         try AnswerCommand.answer(targets, method: "Snooze", global: global, parameters: parameters) { reply in
-            let until = reply["until"]?.stringValue.map { ", back at " + LocalTimeText.display(iso: $0) } ?? ""
-            return AnswerCommand.line("snoozed", reply["dose"], extra: until)
+            AnswerCommand.line("snoozed", reply["dose"], snoozedUntil: reply["until"]?.stringValue)
         }
     }
 }

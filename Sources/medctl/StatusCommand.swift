@@ -1,4 +1,5 @@
 import MeddControl
+import MeddCore
 import MeddSystem
 import MeddTerminal
 import Systemd
@@ -6,13 +7,15 @@ import Systemd
 /// `medctl status`: the daemon's state, the next dose, what is open.
 struct StatusCommand: Verb {
     static let name = "status"
-    static let abstract = "Show the daemon's state, the next dose and how many doses are open."
-    static let discussion = """
-        --json prints the daemon's Status reply: {"version", "startedAt", "nowUsec", "nextDose", "pending", "snoozed", "desktop"}, \
-        nextDose being a dose object as in `medctl doses --json`, desktop (when medd shows notifications) naming the \
-        notification server and what medd watches to show open reminders again when the person returns; and sync, \
-        while medd-sync runs: {"server", "lastSuccess", "lastError", "lastErrorAt", "failingSince"}.
-        """
+    static var abstract: String { tr("Show the daemon's state, the next dose and how many doses are open.") }
+    static var discussion: String {
+        tr("""
+            --json prints the daemon's Status reply: {"version", "startedAt", "nowUsec", "nextDose", "pending", "snoozed", "desktop"}, \
+            nextDose being a dose object as in `medctl doses --json`, desktop (when medd shows notifications) naming the \
+            notification server and what medd watches to show open reminders again when the person returns; and sync, \
+            while medd-sync runs: {"server", "lastSuccess", "lastError", "lastErrorAt", "failingSince"}.
+            """)
+    }
 
     let global: GlobalOptions
 
@@ -31,22 +34,36 @@ struct StatusCommand: Verb {
         LocalTimeText.followDaemon(status: status)
         let style = Style.current
         let today = LocalTimeText.today()
-        Output.line("medd \(status["version"]?.stringValue ?? "?"), running since \(LocalTimeText.display(iso: status["startedAt"]?.stringValue ?? "?"))")
+        // TRANSLATORS: %1$s is medd's version, %2$s when it started (a date and time).
+        Output.line(tr("medd %1$s, running since %2$s", status["version"]?.stringValue ?? "?",
+                       LocalTimeText.display(iso: status["startedAt"]?.stringValue ?? "?")))
         if let next = status["nextDose"].flatMap(DoseRow.init) {
-            Output.line("next dose: \(style.bold(next.name)) \(next.dose) at \(LocalTimeText.short(next.scheduled, today: today))  (\(next.id))")
+            // TRANSLATORS: %1$s is a medication and its dose (Metformin 500 mg), %2$s its time, %3$s its dose ID.
+            Output.line(tr("next dose: %1$s at %2$s  (%3$s)", style.bold(next.name) + " " + next.dose,
+                           LocalTimeText.short(next.scheduled, today: today), next.id))
         } else {
-            Output.line("next dose: none planned")
+            Output.line(tr("next dose: none planned"))
         }
-        let pending = status["pending"]?.intValue ?? 0
-        let snoozed = status["snoozed"]?.intValue ?? 0
-        Output.line("open: \(pending > 0 ? style.state("\(pending) pending") : "0 pending"), \(snoozed) snoozed")
+        Output.line(Self.openLine(pending: status["pending"]?.intValue ?? 0, snoozed: status["snoozed"]?.intValue ?? 0, style: style))
         if let desktop = status["desktop"]?.objectValue {
-            Output.line("notifications: " + Self.server(desktop))
-            Output.line("lock/resume watching: " + Self.watching(desktop))
+            // TRANSLATORS: %1$s names the notification server and what it can do, or says there is none.
+            Output.line(tr("notifications: %1$s", Self.server(desktop)))
+            // TRANSLATORS: %1$s is what medd watches to show open reminders again when the person comes back.
+            Output.line(tr("lock/resume watching: %1$s", Self.watching(desktop)))
         } else {
-            Output.line("notifications: not reported (medd runs with --no-desktop, or predates this report)")
+            Output.line(tr("notifications: not reported (medd runs with --no-desktop, or predates this report)"))
         }
-        Output.line("sync: " + (sync?.objectValue.map { Self.sync($0) } ?? "off (medd-sync is not running)"))
+        // TRANSLATORS: %1$s is the CalDAV server and how syncing goes, or that it is off.
+        Output.line(tr("sync: %1$s", sync?.objectValue.map { Self.sync($0) } ?? tr("off (medd-sync is not running)")))
+    }
+
+    /// `open: 2 pending, 0 snoozed`, the pending ones in their colour when there are any.
+    static func openLine(pending: Int, snoozed: Int, style: Style) -> String {
+        // TRANSLATORS: doses due and not answered yet; the next message says how many are snoozed.
+        let pendingText = trn("%1$d pending", "%1$d pending", count: pending, String(pending))
+        // TRANSLATORS: how many doses are open; %1$s is "%1$d pending", %2$s "%1$d snoozed".
+        return tr("open: %1$s, %2$s", pending > 0 ? style.state("pending", shownAs: pendingText) : pendingText,
+                  trn("%1$d snoozed", "%1$d snoozed", count: snoozed, String(snoozed)))
     }
 
     /// What medd-sync last wrote of how syncing goes; nil when it is not running (it removes the file when it stops).
@@ -57,20 +74,26 @@ struct StatusCommand: Verb {
 
     /// `https://dav.example.org/anna/medication/, last success 08:00:05` and the last error, if any.
     private static func sync(_ sync: [String: JSONValue]) -> String {
-        var text = sync["server"]?.stringValue ?? "?"
         let time = { (key: String) in sync[key]?.stringValue.map { LocalTimeText.display(iso: $0) } }
-        text += ", last success " + (time("lastSuccess") ?? "none yet")
-        if let since = time("failingSince") { text += ", failing since \(since)" }
-        if let error = sync["lastError"]?.stringValue { text += "\n  last error (\(time("lastErrorAt") ?? "?")): \(error)" }
+        // TRANSLATORS: %1$s is the server's address, %2$s when syncing last worked (a date and time, or "none yet").
+        var text = tr("%1$s, last success %2$s", sync["server"]?.stringValue ?? "?", time("lastSuccess") ?? tr("none yet"))
+        // TRANSLATORS: %1$s is the server and its last success, %2$s since when syncing fails (a date and time).
+        if let since = time("failingSince") { text = tr("%1$s, failing since %2$s", text, since) }
+        if let error = sync["lastError"]?.stringValue {
+            // TRANSLATORS: %1$s is when (a date and time), %2$s the error as medd-sync reported it.
+            text += "\n  " + tr("last error (%1$s): %2$s", time("lastErrorAt") ?? "?", error)
+        }
         return text
     }
 
     /// `dunst 1.9.0 (actions, body, sound)`, or why there is none.
     private static func server(_ desktop: [String: JSONValue]) -> String {
-        guard let name = desktop["server"]?.stringValue else { return "no notification server reachable; doses still reach the journal and hooks" }
+        guard let name = desktop["server"]?.stringValue else { return tr("no notification server reachable; doses still reach the journal and hooks") }
         let version = desktop["serverVersion"]?.stringValue.map { $0.isEmpty ? "" : " " + $0 } ?? ""
         let capabilities = Self.strings(desktop["capabilities"])
-        return "\(name)\(version) (\(capabilities.isEmpty ? "no capabilities" : capabilities.joined(separator: ", ")))"
+        // TRANSLATORS: %1$s is the notification server's name and version (dunst 1.9.0), %2$s what it can do
+        // (actions, body, sound: its own words) or "no capabilities".
+        return tr("%1$s (%2$s)", name + version, capabilities.isEmpty ? tr("no capabilities") : capabilities.joined(separator: ", "))
     }
 
     /// `logind session 3 (unlock, resume), org.gnome.ScreenSaver`, or `off`.
@@ -78,12 +101,14 @@ struct StatusCommand: Verb {
         var parts: [String] = []
         let resume = desktop["resumeWatching"]?.boolValue == true
         if let session = desktop["session"]?.stringValue {
-            parts.append("logind session \(session) (unlock\(resume ? ", resume" : ""))")
+            // TRANSLATORS: %1$s is a logind session's ID; medd shows open reminders again when it is unlocked
+            // (and, in the other message, when the machine resumes from sleep).
+            parts.append(resume ? tr("logind session %1$s (unlock, resume)", session) : tr("logind session %1$s (unlock)", session))
         } else if resume {
-            parts.append("logind (resume; no graphical session to watch for unlocking)")
+            parts.append(tr("logind (resume; no graphical session to watch for unlocking)"))
         }
         parts += Self.strings(desktop["screensavers"])
-        return parts.isEmpty ? "off (no logind, no screensaver)" : parts.joined(separator: ", ")
+        return parts.isEmpty ? tr("off (no logind, no screensaver)") : parts.joined(separator: ", ")
     }
 
     private static func strings(_ value: JSONValue?) -> [String] {

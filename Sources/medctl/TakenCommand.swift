@@ -1,18 +1,23 @@
 import MeddControl
+import MeddCore
 
 /// `medctl taken`: mark doses taken.
 struct TakenCommand: Verb {
     static let name = "taken"
-    static let abstract = "Mark a dose taken."
-    static let discussion = """
-        --at WHEN is HH:MM (today, local time) or an ISO 8601 instant; default now. \
-        --json prints the daemon's reply, {"dose": {...}} (an array of them for several doses).
-        """
-    static let options: [OptionSpec] = [
-        .value("at", "WHEN", "When it was taken (default: now)."),
-        .value("note", "TEXT", "A note kept with the answer."),
-    ]
-    static let operand: OperandSpec? = AnswerCommand.targets
+    static var abstract: String { tr("Mark a dose taken.") }
+    static var discussion: String {
+        tr("""
+            --at WHEN is HH:MM (today, local time) or an ISO 8601 instant; default now. \
+            --json prints the daemon's reply, {"dose": {...}} (an array of them for several doses).
+            """)
+    }
+    static var options: [OptionSpec] {
+        [
+            .value("at", "WHEN", tr("When it was taken (default: now).")),
+            .value("note", "TEXT", tr("A note kept with the answer.")),
+        ]
+    }
+    static var operand: OperandSpec? { AnswerCommand.targets }
 
     let global: GlobalOptions
     let targets: [String]

@@ -5,18 +5,20 @@ import MeddTerminal
 /// `medctl watch`: one line per change, as it happens (Varlink `Watch`), never by polling.
 struct WatchCommand: Verb {
     static let name = "watch"
-    static let abstract = "Print one line per dose event as it happens."
-    static let discussion = """
-        Lines look like `08:00:01  fired  metformin_20261122_08_00  Metformin 500 mg`. --json prints \
-        each event as the daemon sends it, one JSON object per line: {"event", "at", "dose": {...}}. \
-        --waybar prints a status-bar line at start and after every event, one JSON object per line: \
-        {"text": "💊 2", "tooltip": "...", "class": "pending" | "snoozed" | "idle"} — for waybar's \
-        custom module (`"exec": "medctl watch --waybar", "return-type": "json"`) or i3blocks \
-        (persistent). When medd goes away, a last line with class "disconnected" is printed and \
-        the exit status is 69.
-        """
+    static var abstract: String { tr("Print one line per dose event as it happens.") }
+    static var discussion: String {
+        tr("""
+            Lines look like `08:00:01  fired  metformin_20261122_08_00  Metformin 500 mg`. --json prints \
+            each event as the daemon sends it, one JSON object per line: {"event", "at", "dose": {...}}. \
+            --waybar prints a status-bar line at start and after every event, one JSON object per line: \
+            {"text": "💊 2", "tooltip": "...", "class": "pending" | "snoozed" | "idle"} — for waybar's \
+            custom module (`"exec": "medctl watch --waybar", "return-type": "json"`) or i3blocks \
+            (persistent). When medd goes away, a last line with class "disconnected" is printed and \
+            the exit status is 69.
+            """)
+    }
 
-    static let options: [OptionSpec] = [.flag("waybar", "Print waybar/i3blocks-style JSON status lines instead of events.")]
+    static var options: [OptionSpec] { [.flag("waybar", tr("Print waybar/i3blocks-style JSON status lines instead of events."))] }
 
     let global: GlobalOptions
     let waybar: Bool
@@ -56,8 +58,8 @@ struct WatchCommand: Verb {
         let style = Style.current
         let at = parameters["at"]?.stringValue.flatMap(Instant.init(iso8601:)).map { LocalTimeText.precise($0) } ?? "?"
         let event = parameters["event"]?.stringValue ?? "?"
-        guard let dose = parameters["dose"].flatMap(DoseRow.init) else { return "\(at)  \(event)" }
-        return "\(at)  \(style.state(event))  \(dose.id)  \(dose.name) \(dose.dose)"
+        guard let dose = parameters["dose"].flatMap(DoseRow.init) else { return "\(at)  \(StateName.event(event))" }
+        return "\(at)  \(StateName.styledEvent(event, style: style))  \(dose.id)  \(dose.name) \(dose.dose)"
     }
 
     static func compact(_ value: JSONValue) -> String {

@@ -5,9 +5,12 @@ import MeddCore
 struct WaybarStatus {
     let client: ControlClient
 
-    static let disconnected = WatchCommand.compact(.object([
-        "text": .string("💊 ?"), "tooltip": .string("medd is not running"), "class": .string("disconnected"),
-    ]))
+    /// The line when medd cannot be asked; the keys and the class stay as waybar reads them.
+    static var disconnected: String {
+        WatchCommand.compact(.object([
+            "text": .string("💊 ?"), "tooltip": .string(tr("medd is not running")), "class": .string("disconnected"),
+        ]))
+    }
 
     /// Asks the daemon (Status, today's doses) and renders the line.
     func line() -> String {
@@ -32,19 +35,25 @@ struct WaybarStatus {
             text = "💊 \(pending)"
             cssClass = "pending"
         } else if snoozed > 0 {
-            text = "💊 z\(snoozed)"
+            // TRANSLATORS: the status bar's text while doses are snoozed: 💊 and %1$d, how many; "z" as in "zzz", sleeping.
+            text = tr("💊 z%1$d", String(snoozed))
             cssClass = "snoozed"
         } else {
             text = "💊 " + (next.map { LocalTimeText.short($0.scheduled, today: day) } ?? "–")
             cssClass = "idle"
         }
         var tooltip = today.filter(\.isOpen).map {
-            "\($0.state): \($0.name) \($0.dose), due \(LocalTimeText.short($0.scheduled, today: day))"
+            // TRANSLATORS: a line of the status bar's tooltip: %1$s is the dose's state (pending, snoozed), %2$s the
+            // medication and dose (Metformin 500 mg), %3$s when it was due.
+            tr("%1$s: %2$s, due %3$s", StateName.dose($0.state), "\($0.name) \($0.dose)", LocalTimeText.short($0.scheduled, today: day))
         }
-        if let next { tooltip.append("next: \(next.name) \(next.dose) at \(LocalTimeText.short(next.scheduled, today: day))") }
+        if let next {
+            // TRANSLATORS: the status bar's tooltip: %1$s is the next medication and dose, %2$s its time.
+            tooltip.append(tr("next: %1$s at %2$s", "\(next.name) \(next.dose)", LocalTimeText.short(next.scheduled, today: day)))
+        }
         return WatchCommand.compact(.object([
             "text": .string(text),
-            "tooltip": .string(tooltip.isEmpty ? "nothing planned" : tooltip.joined(separator: "\n")),
+            "tooltip": .string(tooltip.isEmpty ? tr("nothing planned") : tooltip.joined(separator: "\n")),
             "class": .string(cssClass),
         ]))
     }

@@ -28,7 +28,8 @@ struct When: ArgumentValue, Equatable, Sendable {
         }
     }
 
-    static var expectation: String { "YYYY-MM-DD, HH:MM, a span such as 30d (that long ago) or an ISO 8601 instant" }
+    // TRANSLATORS: completes "--since soon: expected %3$s"; YYYY-MM-DD, HH:MM and 30d are typed as they are.
+    static var expectation: String { tr("YYYY-MM-DD, HH:MM, a span such as 30d (that long ago) or an ISO 8601 instant") }
 
     func instant(in rules: ZoneRules = LocalTimeText.rules, now: Instant = LocalTimeText.now()) -> Instant {
         switch kind {

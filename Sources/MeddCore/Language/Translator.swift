@@ -22,11 +22,25 @@ public enum Translation {
     nonisolated(unsafe) private static var translator: any Translator = EnglishTranslator()
     nonisolated(unsafe) private static var formats = LocaleFormats.technical
 
-    public static var current: any Translator { translator }
-    public static var currentFormats: LocaleFormats { formats }
+    public static var current: any Translator { scoped?.translator ?? translator }
+    public static var currentFormats: LocaleFormats { scoped?.formats ?? formats }
 
     public static func use(_ translator: any Translator, formats: LocaleFormats) {
         self.translator = translator
         self.formats = formats
     }
+
+    /// Runs `body` with `translator` and `formats` in place of the process's, for the current task
+    /// (and the tasks it starts) only: tests that run side by side each see their own language.
+    public static func using<Result>(_ translator: any Translator, formats: LocaleFormats,
+                                     _ body: () throws -> Result) rethrows -> Result {
+        try $scoped.withValue(Scope(translator: translator, formats: formats), operation: body)
+    }
+
+    private struct Scope: Sendable {
+        let translator: any Translator
+        let formats: LocaleFormats
+    }
+
+    @TaskLocal private static var scoped: Scope?
 }
