@@ -15,13 +15,18 @@ public struct MessageCatalog: Sendable {
         return MessageCatalog(domain: domain)
     }
 
+    /// gettext returns the message ID's own pointer when it has no translation, so the C string it
+    /// is given must outlive the copy made of the result (a `String` passed straight to C is only a
+    /// temporary for the call's duration).
     public func lookup(_ messageID: String) -> String {
-        String(cString: dgettext(domain, messageID))
+        messageID.withCString { id in String(cString: dgettext(domain, id)) }
     }
 
     public func lookup(_ singular: String, _ plural: String, count: Int) -> String {
         // ngettext takes an unsigned long; a negative count takes its size's form, as gettext's docs advise.
-        String(cString: dngettext(domain, singular, plural, UInt(count.magnitude)))
+        singular.withCString { one in
+            plural.withCString { many in String(cString: dngettext(domain, one, many, UInt(count.magnitude))) }
+        }
     }
 
     /// Where an installed program's catalogs are: `PREFIX/share/locale` for a program in
