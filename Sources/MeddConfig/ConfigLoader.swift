@@ -44,23 +44,30 @@ public enum ConfigLoader {
         do {
             bytes = try FileReader.bytes(at: path)
         } catch {
-            if error.fileIsMissing { return .failure(ReadProblem("no such file; create it or pass --config PATH")) }
-            if error.isDirectory { return .failure(ReadProblem("is a directory; pass the path of the configuration file with --config PATH")) }
-            if error.permissionDenied {
-                return .failure(ReadProblem("permission denied; make the file readable (chmod u+r) or pass --config PATH"))
+            let option = "--config PATH"
+            // TRANSLATORS: %1$s is the option --config PATH, never translated.
+            if error.fileIsMissing { return .failure(ReadProblem(Translatable("no such file; create it or pass %1$s", option))) }
+            if error.isDirectory {
+                // TRANSLATORS: %1$s is the option --config PATH, never translated.
+                return .failure(ReadProblem(Translatable("is a directory; pass the path of the configuration file with %1$s", option)))
             }
-            return .failure(ReadProblem("cannot read the file (\(error.reason)); check it or pass --config PATH"))
+            if error.permissionDenied {
+                // TRANSLATORS: %1$s is a command, %2$s the option --config PATH; never translated.
+                return .failure(ReadProblem(Translatable("permission denied; make the file readable (%1$s) or pass %2$s", "chmod u+r", option)))
+            }
+            // TRANSLATORS: %1$s is the system's reason, %2$s the option --config PATH, never translated.
+            return .failure(ReadProblem(Translatable("cannot read the file (%1$s); check it or pass %2$s", error.reason, option)))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            return .failure(ReadProblem("the file is not valid UTF-8; save it as UTF-8 text"))
+            return .failure(ReadProblem(Translatable("the file is not valid UTF-8; save it as UTF-8 text")))
         }
         return .success(text)
     }
 
     /// Why a configuration file could not be read, as the message a user sees.
     private struct ReadProblem: Error, Hashable, Sendable {
-        var message: String
+        var message: Translatable
 
-        init(_ message: String) { self.message = message }
+        init(_ message: Translatable) { self.message = message }
     }
 }

@@ -12,16 +12,18 @@ extension ConfigValidator {
         let cycle = table["cycle"].flatMap { readCycle($0.tomlValue, at: path.appending("cycle")) }
         let monthdays = table["monthdays"].flatMap { readMonthdays($0.tomlValue, at: path.appending("monthdays")) }
         if table["every_days"] != nil && table["cycle"] != nil {
-            report(path.appending("cycle"), .key, "cannot be combined with every_days; use one of them")
+            // TRANSLATORS: %1$s is a key of the configuration file, never translated.
+            report(path.appending("cycle"), .key, Translatable("cannot be combined with %1$s; use one of them", "every_days"))
         }
         if table["monthdays"] != nil {
             for key in ["days", "every_days", "cycle"] where table[key] != nil {
-                report(path.appending("monthdays"), .key, "cannot be combined with \(key); give the days of the month alone")
+                report(path.appending("monthdays"), .key, Translatable("cannot be combined with %1$s; give the days of the month alone", key))
             }
         }
         if table["start"] == nil {
             for key in ["every_days", "cycle"] where table[key] != nil {
-                report(path.appending(key), .key, "counts days from start; add the first day, e.g. start = \"2026-11-01\"")
+                // TRANSLATORS: %1$s is the key start, %2$s an example of it; never translated.
+                report(path.appending(key), .key, Translatable("counts days from %1$s; add the first day, e.g. %2$s", "start", "start = \"2026-11-01\""))
             }
         }
         guard issues.count == issuesBefore else { return nil }
@@ -31,22 +33,26 @@ extension ConfigValidator {
     /// A non-empty list of distinct days of the month: 1 to 31, or -1 (the last day) to -31.
     private func readMonthdays(_ value: TOMLValue, at path: ConfigPath) -> Set<Int>? {
         let example = "[1, 15, -1]"
-        guard let elements = array(value, at: path, expected: "an array of days of the month like \(example)") else { return nil }
+        guard let elements = array(value, at: path, expected: Translatable("an array of days of the month like %1$s", example)) else { return nil }
         guard !elements.isEmpty else {
-            report(path, .value, "is empty; list days of the month like \(example) (-1 is the last day)")
+            // TRANSLATORS: %1$s is an example like [1, 15, -1]; %2$s is -1.
+            report(path, .value, Translatable("is empty; list days of the month like %1$s (%2$s is the last day)", example, "-1"))
             return nil
         }
         var firstIndex: [Int: Int] = [:]
         for (offset, element) in elements.enumerated() {
             let elementPath = path.appending(index: offset)
             guard let day = element.int else {
-                expected("a day of the month like 15 or -1", found: element, at: elementPath)
+                expected(Translatable("a day of the month like %1$s or %2$s", "15", "-1"), found: element, at: elementPath)
                 continue
             }
             if !DayFilter.isMonthday(day) {
-                report(elementPath, .value, "\(day) is not a day of the month; use 1 to 31, or -1 (the last day) to -31")
+                // TRANSLATORS: %1$d is the number written; %2$s to %3$s are the days 1 to 31, %4$s to %5$s -1 to -31.
+                report(elementPath, .value, Translatable("%1$d is not a day of the month; use %2$s to %3$s, or %4$s (the last day) to %5$s",
+                                                         String(day), "1", "31", "-1", "-31"))
             } else if let first = firstIndex[day] {
-                report(elementPath, .value, "\(day) is listed twice (also at monthdays[\(first)]); list each day once")
+                // TRANSLATORS: %1$d is the day written, %2$s where it was written first, like monthdays[0].
+                report(elementPath, .value, Translatable("%1$d is listed twice (also at %2$s); list each day once", String(day), "monthdays[\(first)]"))
             } else {
                 firstIndex[day] = offset
             }
@@ -55,22 +61,25 @@ extension ConfigValidator {
     }
 
     private func readWeekdays(_ value: TOMLValue, at path: ConfigPath) -> Set<Weekday>? {
-        guard let elements = array(value, at: path, expected: "an array of weekdays like [\"mon\", \"fri\"]") else { return nil }
+        let example = "[\"mon\", \"fri\"]"
+        guard let elements = array(value, at: path, expected: Translatable("an array of weekdays like %1$s", example)) else { return nil }
         guard !elements.isEmpty else {
-            report(path, .value, "is empty; list weekdays like [\"mon\", \"fri\"], or leave days out for every day")
+            // TRANSLATORS: %1$s is an example like ["mon", "fri"]; %2$s is the key days.
+            report(path, .value, Translatable("is empty; list weekdays like %1$s, or leave %2$s out for every day", example, "days"))
             return nil
         }
-        let names = Self.list(Weekday.allCases.map(\.rawValue), conjunction: "or")
+        let names = Self.alternatives(Weekday.allCases.map(\.rawValue))
         var weekdays: Set<Weekday> = []
         var valid = true
         for (offset, element) in elements.enumerated() {
             let elementPath = path.appending(index: offset)
-            guard let name = string(element, at: elementPath, expected: "a weekday like \"mon\"") else {
+            guard let name = string(element, at: elementPath, expected: Translatable("a weekday like %1$s", "\"mon\"")) else {
                 valid = false
                 continue
             }
             guard let weekday = Weekday(rawValue: name) else {
-                report(elementPath, .value, "\(Self.quoted(name)) is not a weekday; use \(names) (lowercase)")
+                // TRANSLATORS: %1$s is the value written, %2$s the weekdays as the configuration writes them (mon, tue, …).
+                report(elementPath, .value, Translatable("%1$s is not a weekday; use %2$s (lowercase)", Self.quoted(name), names))
                 valid = false
                 continue
             }
@@ -81,10 +90,11 @@ extension ConfigValidator {
 
     /// `{ on = N, off = M }`, both required.
     private func readCycle(_ value: TOMLValue, at path: ConfigPath) -> Cycle? {
-        guard let table = table(value, at: path, expected: "a table like { on = 21, off = 7 }") else { return nil }
+        guard let table = table(value, at: path, expected: Translatable("a table like %1$s", "{ on = 21, off = 7 }")) else { return nil }
         checkKeys(of: table, at: path, known: Keys.cycle)
         for key in Keys.cycle where table[key] == nil && !misspells(key, in: table, known: Keys.cycle) {
-            report(path, .key, "missing required key \"\(key)\"; write e.g. cycle = { on = 21, off = 7 }")
+            // TRANSLATORS: %1$s is the missing key, %2$s an example of the whole setting.
+            report(path, .key, Translatable("missing required key %1$s; write e.g. %2$s", "\"\(key)\"", "cycle = { on = 21, off = 7 }"))
         }
         // The upper bound only keeps `on + off` far from overflowing.
         let on = table["on"].flatMap { integer($0.tomlValue, at: path.appending("on"), in: 1...Self.maximumCycleDays) }

@@ -5,7 +5,7 @@ import TOMLKit
 extension ConfigValidator {
     /// `settings` are the ones the file gives: a medication's `escalate_after` must be shorter than their `grace`.
     func medications(_ value: TOMLValue?, at path: ConfigPath, settings: Settings) -> [Medication] {
-        guard let value, let table = table(value, at: path, expected: "a table of medications ([medication.ID])") else {
+        guard let value, let table = table(value, at: path, expected: Translatable("a table of medications (%1$s)", "[medication.ID]")) else {
             return []
         }
         return entries(of: table, at: path) { id, entry, entryPath in medication(id: id, value: entry, at: entryPath, settings: settings) }
@@ -14,10 +14,11 @@ extension ConfigValidator {
     private func medication(id: String, value: TOMLValue, at path: ConfigPath, settings: Settings) -> Medication? {
         let issuesBefore = issues.count
         if !MedicationID.isValid(id) {
-            report(path, .key, "\(Self.quoted(id)) is not a valid medication ID; use 1 to 64 lowercase letters, digits and hyphens, "
-                + "starting with a letter or digit ([a-z0-9][a-z0-9-]{0,63})")
+            // TRANSLATORS: %1$s is the ID written, %2$s the rule an ID follows.
+            report(path, .key, Translatable("%1$s is not a valid medication ID; %2$s", Self.quoted(id), Self.idRule))
         }
-        let expectation = "a medication table [medication.ID] with name, dose and a schedule"
+        // TRANSLATORS: %1$s is a table header, %2$s and %3$s keys of the configuration file; never translated.
+        let expectation = Translatable("a medication table %1$s with %2$s, %3$s and a schedule", "[medication.ID]", "name", "dose")
         guard let table = table(value, at: path, expected: expectation) else { return nil }
         checkKeys(of: table, at: path, known: Keys.medication)
 
@@ -28,10 +29,20 @@ extension ConfigValidator {
         let start = table["start"].flatMap { date($0.tomlValue, at: path.appending("start")) }
         let end = table["end"].flatMap { date($0.tomlValue, at: path.appending("end")) }
         if let start, let end, end < start {
-            report(path.appending("end"), .value, "\"\(end)\" is before start \"\(start)\"; end is the last day and cannot come before the first")
+            // TRANSLATORS: %1$s is the end date written; %2$s is the key start and %3$s its date; %4$s is the key end.
+            report(path.appending("end"), .value, Translatable("%1$s is before %2$s %3$s; %4$s is the last day and cannot come before the first",
+                                                               "\"\(end)\"", "start", "\"\(start)\"", "end"))
         }
-        let timesRefused = table["as_needed"]?.bool == true ? "as_needed = true takes no schedule"
-            : table["after_taken"] != nil ? "after_taken times the doses by the answers" : nil
+        let timesRefused: Translatable? = if table["as_needed"]?.bool == true {
+            // TRANSLATORS: %1$s is the setting as_needed = true, never translated.
+            Translatable("%1$s takes no schedule", "as_needed = true")
+        } else if table["after_taken"] != nil {
+            // TRANSLATORS: %1$s is the key after_taken, never translated: the doses after the first are timed by
+            // when the person answers.
+            Translatable("%1$s times the doses by the answers", "after_taken")
+        } else {
+            nil
+        }
         let doseSteps = table["step"].map {
             steps($0.tomlValue, at: path.appending("step"), start: start, end: end, timesRefused: timesRefused)
         } ?? []
@@ -45,7 +56,9 @@ extension ConfigValidator {
         let expires = table["expires"].flatMap { date($0.tomlValue, at: path.appending("expires")) }
         let alert = alertChoices(in: table, at: path, grace: settings.grace)
         if table["refill_at"] != nil && table["stock"] == nil {
-            report(path.appending("refill_at"), .key, "needs stock to count down from; add stock = 60 (units on hand) or remove refill_at")
+            // TRANSLATORS: %1$s is the key stock, %2$s an example of it, %3$s the key refill_at; never translated.
+            report(path.appending("refill_at"), .key, Translatable("needs %1$s to count down from; add %2$s (units on hand) or remove %3$s",
+                                                                   "stock", "stock = 60", "refill_at"))
         }
 
         guard issues.count == issuesBefore, let name, let dose, let schedule else { return nil }
@@ -70,7 +83,7 @@ extension ConfigValidator {
     private func requiredText(_ key: String, in table: TOMLTable, at path: ConfigPath, example: String) -> String? {
         guard let value = table[key]?.tomlValue else {
             if misspells(key, in: table, known: Keys.medication) { return nil }
-            report(path, .key, "missing required key \"\(key)\"; add e.g. \(key) = \(example)")
+            report(path, .key, Self.missingKey(key, example: "\(key) = \(example)"))
             return nil
         }
         return text(value, at: path.appending(key), example: "\(key) = \(example)")

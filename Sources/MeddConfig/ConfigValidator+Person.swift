@@ -8,11 +8,12 @@ extension ConfigValidator {
         guard let value else { return [:] }
         if let id = value.string {
             // `person = "mum"` above the first table, meant for a medication.
-            report(path, .value, "expected a table of people ([person.ID]), found a string; to say whom a medication is for, "
-                   + "write person = \(Self.quoted(id)) inside its [medication.ID] table")
+            // TRANSLATORS: %1$s and %3$s are table headers, %2$s a setting of the configuration file; never translated.
+            report(path, .value, Translatable("expected a table of people (%1$s), found a string; to say whom a medication is for, write %2$s inside its %3$s table",
+                                              "[person.ID]", "person = \(Self.quoted(id))", "[medication.ID]"))
             return [:]
         }
-        guard let table = table(value, at: path, expected: "a table of people ([person.ID])") else { return [:] }
+        guard let table = table(value, at: path, expected: Translatable("a table of people (%1$s)", "[person.ID]")) else { return [:] }
         let people = entries(of: table, at: path) { id, entry, entryPath in person(id: id, value: entry, at: entryPath) }
         return Dictionary(uniqueKeysWithValues: people.map { ($0.id, $0) })
     }
@@ -20,10 +21,14 @@ extension ConfigValidator {
     private func person(id: String, value: TOMLValue, at path: ConfigPath) -> Person? {
         let issuesBefore = issues.count
         if !Person.isValidID(id) {
-            report(path, .key, "\(Self.quoted(id)) is not a valid person ID; \(Self.personIDRule); "
-                   + "write e.g. [person.\(Self.labelExample(from: id))]")
+            // TRANSLATORS: %1$s is the ID written, %2$s the rule an ID follows, %3$s a table header as an example.
+            report(path, .key, Translatable("%1$s is not a valid person ID; %2$s; write e.g. %3$s",
+                                            Self.quoted(id), Self.idRule, "[person.\(Self.labelExample(from: id))]"))
         }
-        guard let table = table(value, at: path, expected: "a person table [person.ID] with an optional name") else { return nil }
+        // TRANSLATORS: %1$s is a table header, %2$s a key of the configuration file; never translated.
+        guard let table = table(value, at: path, expected: Translatable("a person table %1$s with an optional %2$s", "[person.ID]", "name")) else {
+            return nil
+        }
         checkKeys(of: table, at: path, known: Keys.person)
         let name = table["name"].flatMap { text($0.tomlValue, at: path.appending("name"), example: "name = \"Mum\"") }
         guard issues.count == issuesBefore else { return nil }
@@ -32,18 +37,17 @@ extension ConfigValidator {
 
     /// A medication's `person`: a label, whether or not a `[person.ID]` table gives it a name.
     func personID(_ value: TOMLValue, at path: ConfigPath) -> String? {
-        guard let id = string(value, at: path, expected: "a person ID like \"mum\"") else { return nil }
+        guard let id = string(value, at: path, expected: Translatable("a person ID like %1$s", "\"mum\"")) else { return nil }
         guard Person.isValidID(id) else {
             let example = Self.labelExample(from: id)
-            report(path, .value, "\(Self.quoted(id)) is not a valid person ID; \(Self.personIDRule); "
-                   + "write e.g. person = \"\(example)\" and give the name in a [person.\(example)] table")
+            // TRANSLATORS: %1$s is the ID written, %2$s the rule an ID follows; %3$s is a setting and %4$s a table
+            // header of the configuration file, never translated.
+            report(path, .value, Translatable("%1$s is not a valid person ID; %2$s; write e.g. %3$s and give the name in a %4$s table",
+                                              Self.quoted(id), Self.idRule, "person = \"\(example)\"", "[person.\(example)]"))
             return nil
         }
         return id
     }
-
-    private static let personIDRule = "use 1 to 64 lowercase letters, digits and hyphens, starting with a letter or digit "
-        + "([a-z0-9][a-z0-9-]{0,63})"
 
     /// `Aunt May` → `aunt-may`: what the label of a name probably is; `mum` when nothing is left.
     private static func labelExample(from text: String) -> String {

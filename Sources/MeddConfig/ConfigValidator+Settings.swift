@@ -5,7 +5,7 @@ import TOMLKit
 extension ConfigValidator {
     func settings(_ value: TOMLValue?, at path: ConfigPath) -> Settings {
         var settings = Settings()
-        guard let value, let table = table(value, at: path, expected: "a table ([settings])") else { return settings }
+        guard let value, let table = table(value, at: path, expected: Translatable("a table (%1$s)", "[settings]")) else { return settings }
         checkKeys(of: table, at: path, known: Keys.settings)
         if let value = table["horizon_days"]?.tomlValue,
            let days = integer(value, at: path.appending("horizon_days"), in: 1...90) {
@@ -40,8 +40,9 @@ extension ConfigValidator {
         guard let span = duration(value, at: path, example: "14d") else { return nil }
         let days = Settings.expiryWarningDays
         guard span.seconds % 86_400 == 0, days.contains(span.seconds / 86_400) else {
-            report(path, .value, "\(Self.quoted(value.string ?? span.description)) is not a whole number of days from "
-                + "\(days.lowerBound)d to \(days.upperBound)d; write it like \"14d\"")
+            // TRANSLATORS: %1$s is the value written; %2$s, %3$s and %4$s are durations as the configuration writes them.
+            report(path, .value, Translatable("%1$s is not a whole number of days from %2$s to %3$s; write it like %4$s",
+                                              Self.quoted(value.string ?? span.description), "\(days.lowerBound)d", "\(days.upperBound)d", "\"14d\""))
             return nil
         }
         return span
@@ -51,7 +52,9 @@ extension ConfigValidator {
     private func renotify(_ value: TOMLValue, at path: ConfigPath) -> TimeSpan? {
         guard let span = duration(value, at: path) else { return nil }
         guard span.seconds == 0 || span >= .minutes(1) else {
-            report(path, .value, "\(Self.quoted(value.string ?? span.description)) is too short; use \"0\" to never re-alert, or 1m or more")
+            // TRANSLATORS: %1$s is the value written; %2$s is "0" and %3$s a duration (1m), written that way in the file.
+            report(path, .value, Translatable("%1$s is too short; use %2$s to never re-alert, or %3$s or more",
+                                              Self.quoted(value.string ?? span.description), "\"0\"", "1m"))
             return nil
         }
         return span
@@ -59,9 +62,9 @@ extension ConfigValidator {
 
     /// A non-empty list of whole-minute lengths from 1m to 24h.
     private func snooze(_ value: TOMLValue, at path: ConfigPath) -> [TimeSpan]? {
-        guard let elements = array(value, at: path, expected: "an array of durations like [\"10m\", \"30m\"]") else { return nil }
+        guard let elements = array(value, at: path, expected: Translatable("an array of durations like %1$s", "[\"10m\", \"30m\"]")) else { return nil }
         guard !elements.isEmpty else {
-            report(path, .value, "is empty; list at least one snooze length, e.g. [\"10m\"]; the first is the default")
+            report(path, .value, Translatable("is empty; list at least one snooze length, e.g. %1$s; the first is the default", "[\"10m\"]"))
             return nil
         }
         var spans: [TimeSpan] = []
@@ -70,9 +73,10 @@ extension ConfigValidator {
             guard let span = positiveDuration(element, at: elementPath, example: "10m") else { continue }
             if span > DoseBook.longestSnooze {
                 let longest = "\(DoseBook.longestSnooze.seconds / 3600)h"
-                report(elementPath, .value, "\(Self.quoted(element.string ?? span.description)) is longer than \(longest); snooze for at most \(longest)")
+                // TRANSLATORS: %1$s is the value written, %2$s the longest snooze, like 24h.
+                report(elementPath, .value, Translatable("%1$s is longer than %2$s; snooze for at most %2$s", Self.quoted(element.string ?? span.description), longest))
             } else if span.seconds % 60 != 0 {
-                report(elementPath, .value, "\(Self.quoted(element.string ?? span.description)) is not a whole number of minutes; use e.g. \"1m\" or \"2m\"")
+                report(elementPath, .value, Self.notWholeMinutes(Self.quoted(element.string ?? span.description), examples: "\"1m\"", "\"2m\""))
             } else {
                 spans.append(span)
             }

@@ -4,19 +4,23 @@ import TOMLKit
 /// The `[sync]` table: the CalDAV collection medd-sync keeps the doses in.
 extension ConfigValidator {
     func sync(_ value: TOMLValue?, at path: ConfigPath) -> SyncSettings? {
-        guard let value, let table = table(value, at: path, expected: "a table ([sync])") else { return nil }
+        guard let value, let table = table(value, at: path, expected: Translatable("a table (%1$s)", "[sync]")) else { return nil }
         let issuesBefore = issues.count
         checkKeys(of: table, at: path, known: Keys.sync)
         var url: CollectionURL? = nil
         if let value = table["url"]?.tomlValue {
             url = collectionURL(value, at: path.appending("url"))
         } else if !misspells("url", in: table, known: Keys.sync) {
-            report(path, .key, "missing required key \"url\"; add the collection's address, e.g. url = \"https://dav.example.org/anna/medication/\"")
+            // TRANSLATORS: %1$s is the missing key in quotes, %2$s an example; never translated. A collection is a
+            // calendar or task list on a CalDAV server.
+            report(path, .key, Translatable("missing required key %1$s; add the collection's address, e.g. %2$s",
+                                            "\"url\"", "url = \"https://dav.example.org/anna/medication/\""))
         }
         let username = table["username"].flatMap { text($0.tomlValue, at: path.appending("username"), example: "\"anna\"") }
         let password = passwordSource(in: table, at: path)
         if password != nil, username == nil, table["username"] == nil {
-            report(path, .key, "a password needs a user name; add username = \"…\"")
+            // TRANSLATORS: %1$s is a setting of the configuration file, never translated.
+            report(path, .key, Translatable("a password needs a user name; add %1$s", "username = \"…\""))
         }
         let caFile = table["ca_file"].flatMap { absolutePath($0.tomlValue, at: path.appending("ca_file"), example: "/etc/ssl/private-ca.pem") }
         var settings = url.map(SyncSettings.init(url:))
@@ -29,22 +33,31 @@ extension ConfigValidator {
         }
         if let value = table["poll"]?.tomlValue, let span = duration(value, at: path.appending("poll"), example: "30s") {
             if span < SyncSettings.shortestPoll {
-                report(path.appending("poll"), .value, "\(Self.quoted(value.string ?? span.description)) is too short; "
-                    + "ask the server at most every \(SyncSettings.shortestPoll), e.g. \"30s\"")
+                // TRANSLATORS: %1$s is the value written, %2$s the shortest allowed, %3$s an example; durations as the
+                // configuration writes them.
+                report(path.appending("poll"), .value, Translatable("%1$s is too short; ask the server at most every %2$s, e.g. %3$s",
+                                                                    Self.quoted(value.string ?? span.description), SyncSettings.shortestPoll.description, "\"30s\""))
             }
             settings?.poll = span
         }
         if let value = table["idle_poll"]?.tomlValue, let span = duration(value, at: path.appending("idle_poll"), example: "15m") {
             if span.seconds != 0, span < SyncSettings.shortestPoll {
-                report(path.appending("idle_poll"), .value, "\(Self.quoted(value.string ?? span.description)) is too short; "
-                    + "use \"0\" to ask only when a dose falls due, or \(SyncSettings.shortestPoll) or more")
+                // TRANSLATORS: %1$s is the value written; %2$s is "0" and %3$s the shortest allowed, as the configuration
+                // writes them.
+                report(path.appending("idle_poll"), .value, Translatable("%1$s is too short; use %2$s to ask only when a dose falls due, or %3$s or more",
+                                                                         Self.quoted(value.string ?? span.description), "\"0\"",
+                                                                         SyncSettings.shortestPoll.description))
             }
             settings?.idlePoll = span
         }
         if let value = table["timeout"]?.tomlValue, let span = duration(value, at: path.appending("timeout"), example: "30s") {
             if !SyncSettings.timeouts.contains(span) {
-                report(path.appending("timeout"), .value, "\(Self.quoted(value.string ?? span.description)) is out of range; "
-                    + "a request may take from \(SyncSettings.timeouts.lowerBound) to \(SyncSettings.timeouts.upperBound), e.g. \"30s\"")
+                // TRANSLATORS: %1$s is the value written; %2$s and %3$s the shortest and longest allowed, %4$s an example;
+                // durations as the configuration writes them.
+                report(path.appending("timeout"), .value, Translatable("%1$s is out of range; a request may take from %2$s to %3$s, e.g. %4$s",
+                                                                       Self.quoted(value.string ?? span.description),
+                                                                       SyncSettings.timeouts.lowerBound.description,
+                                                                       SyncSettings.timeouts.upperBound.description, "\"30s\""))
             }
             settings?.timeout = span
         }
@@ -56,14 +69,42 @@ extension ConfigValidator {
     }
 
     private func collectionURL(_ value: TOMLValue, at path: ConfigPath) -> CollectionURL? {
-        guard let text = string(value, at: path, expected: "the collection's address like \"https://dav.example.org/anna/medication/\"") else {
+        guard let text = string(value, at: path, expected: Translatable("the collection's address like %1$s", Self.collectionExample)) else {
             return nil
         }
         do throws(CollectionURL.Problem) {
             return try CollectionURL(parsing: text)
         } catch {
-            report(path, .value, "\(Self.quoted(text)) \(error)")
+            report(path, .value, Self.message(error, about: Self.quoted(text)))
             return nil
+        }
+    }
+
+    private static let collectionExample = "\"https://dav.example.org/anna/medication/\""
+
+    /// What is wrong with the URL `written`, as `CollectionURL.Problem` says it in English.
+    private static func message(_ problem: CollectionURL.Problem, about written: String) -> Translatable {
+        switch problem {
+        case .notAURL:
+            // TRANSLATORS: %1$s is the URL written, %2$s an example.
+            Translatable("%1$s is not a URL; write the collection's address like %2$s", written, collectionExample)
+        case .unsupportedScheme(let scheme):
+            // TRANSLATORS: %1$s is the URL written, %2$s its scheme, like "ftp".
+            Translatable("%1$s uses %2$s; only https (and http to this machine) is supported", written, DisplayText.quoted(scheme))
+        case .credentials:
+            // TRANSLATORS: %1$s is the URL written; %2$s, %3$s and %4$s are keys of the configuration file, never translated.
+            Translatable("%1$s holds a user name or password; give them as %2$s and %3$s or %4$s instead",
+                         written, "username", "password_command", "password_file")
+        case .queryOrFragment:
+            // TRANSLATORS: %1$s is the URL written.
+            Translatable("%1$s has a query or fragment (? or #); a collection's address has neither", written)
+        case .badPort(let port):
+            // TRANSLATORS: %1$s is the URL written, %2$s the port in it.
+            Translatable("%1$s has port %2$s; a port is a number from 1 to 65535", written, DisplayText.quoted(port))
+        case .plainHTTPToRemoteHost(let host):
+            // TRANSLATORS: %1$s is the URL written, %2$s the host in it; %3$s the loopback addresses.
+            Translatable("%1$s uses plain http to %2$s, which would send medication names and the password unencrypted; use https, or http only to a loopback address (%3$s)",
+                         written, DisplayText.quoted(host), "127.0.0.1, [::1], localhost")
         }
     }
 
@@ -77,7 +118,8 @@ extension ConfigValidator {
             absolutePath($0.tomlValue, at: path.appending("password_file"), example: "/home/anna/.config/medd/dav-password")
         }
         if table["password_command"] != nil, table["password_file"] != nil {
-            report(path.appending("password_file"), .key, "password_command and password_file both given; keep one of them")
+            // TRANSLATORS: %1$s and %2$s are keys of the configuration file, never translated.
+            report(path.appending("password_file"), .key, Translatable("%1$s and %2$s both given; keep one of them", "password_command", "password_file"))
             return nil
         }
         if let command { return .command(command) }
@@ -85,9 +127,10 @@ extension ConfigValidator {
     }
 
     private func absolutePath(_ value: TOMLValue, at path: ConfigPath, example: String) -> String? {
-        guard let text = string(value, at: path, expected: "a file's absolute path like \"\(example)\"") else { return nil }
+        guard let text = string(value, at: path, expected: Translatable("a file's absolute path like %1$s", "\"\(example)\"")) else { return nil }
         guard text.hasPrefix("/") else {
-            report(path, .value, "\(Self.quoted(text)) is not an absolute path; write the full path, e.g. \"\(example)\"")
+            // TRANSLATORS: %1$s is the value written, %2$s an example.
+            report(path, .value, Translatable("%1$s is not an absolute path; write the full path, e.g. %2$s", Self.quoted(text), "\"\(example)\""))
             return nil
         }
         return text

@@ -3,13 +3,14 @@ import TOMLKit
 
 /// Typed reads of single values; each reports what is wrong and returns nil on error.
 extension ConfigValidator {
-    private static let durationHint = "write it like 45s, 10m, 2h, 1h30m or 1d"
-
-    func expected(_ expectation: String, found value: TOMLValue, at path: ConfigPath) {
-        report(path, .value, "expected \(expectation), found \(Self.kind(of: value))")
+    /// `expectation` is what the value should have been, like "a whole number" or "true or false".
+    func expected(_ expectation: any MessageArgument, found value: TOMLValue, at path: ConfigPath) {
+        // TRANSLATORS: a value of the configuration file has the wrong type: %1$s is what it should be, like
+        // "a whole number", %2$s what it is, like "a string".
+        report(path, .value, Translatable("expected %1$s, found %2$s", expectation, Self.kind(of: value)))
     }
 
-    func string(_ value: TOMLValue, at path: ConfigPath, expected expectation: String = "a string") -> String? {
+    func string(_ value: TOMLValue, at path: ConfigPath, expected expectation: any MessageArgument = Translatable("a string")) -> String? {
         guard let string = value.string else {
             expected(expectation, found: value, at: path)
             return nil
@@ -21,7 +22,8 @@ extension ConfigValidator {
     func text(_ value: TOMLValue, at path: ConfigPath, example: String) -> String? {
         guard let string = string(value, at: path) else { return nil }
         guard string.contains(where: { !$0.isWhitespace }) else {
-            report(path, .value, "is empty; write e.g. \(example)")
+            // TRANSLATORS: %1$s is an example of the key with a value, like name = "Metformin".
+            report(path, .value, Translatable("is empty; write e.g. %1$s", example))
             return nil
         }
         return string
@@ -29,7 +31,7 @@ extension ConfigValidator {
 
     func bool(_ value: TOMLValue, at path: ConfigPath) -> Bool? {
         guard let bool = value.bool else {
-            expected("true or false", found: value, at: path)
+            expected(Self.alternatives(["true", "false"]), found: value, at: path)
             return nil
         }
         return bool
@@ -37,21 +39,27 @@ extension ConfigValidator {
 
     func integer(_ value: TOMLValue, at path: ConfigPath, in range: ClosedRange<Int>) -> Int? {
         guard let number = value.int else {
-            expected("a whole number", found: value, at: path)
+            expected(Translatable("a whole number"), found: value, at: path)
             return nil
         }
         guard range.contains(number) else {
-            let wanted = range.upperBound == Int.max ? "\(range.lowerBound) or more" : "\(range.lowerBound) to \(range.upperBound)"
-            report(path, .value, "\(number) is out of range; use \(wanted)")
+            let wanted = range.upperBound == Int.max
+                // TRANSLATORS: the numbers a key allows, as in "0 is out of range; use 1 or more".
+                ? Translatable("%1$d or more", String(range.lowerBound))
+                // TRANSLATORS: the numbers a key allows, as in "91 is out of range; use 1 to 90".
+                : Translatable("%1$d to %2$d", String(range.lowerBound), String(range.upperBound))
+            // TRANSLATORS: %1$d is the number written, %2$s the numbers allowed, like "1 to 90" or "1 or more".
+            report(path, .value, Translatable("%1$d is out of range; use %2$s", String(number), wanted))
             return nil
         }
         return number
     }
 
     func duration(_ value: TOMLValue, at path: ConfigPath, example: String = "2h") -> TimeSpan? {
-        guard let text = string(value, at: path, expected: "a duration string like \"\(example)\"") else { return nil }
+        guard let text = string(value, at: path, expected: Translatable("a duration string like %1$s", "\"\(example)\"")) else { return nil }
         guard let span = TimeSpan(parsing: text) else {
-            report(path, .value, "\(Self.quoted(text)) is not a duration; \(Self.durationHint)")
+            // TRANSLATORS: %1$s is the value written, %2$s the ways of writing a duration, like 45s, 10m or 1d.
+            report(path, .value, Translatable("%1$s is not a duration; write it like %2$s", Self.quoted(text), Self.durationExamples))
             return nil
         }
         return span
@@ -61,7 +69,7 @@ extension ConfigValidator {
     func positiveDuration(_ value: TOMLValue, at path: ConfigPath, example: String) -> TimeSpan? {
         guard let span = duration(value, at: path) else { return nil }
         guard span.seconds > 0 else {
-            report(path, .value, "must be longer than 0, e.g. \"\(example)\"")
+            report(path, .value, Translatable("must be longer than 0, e.g. %1$s", "\"\(example)\""))
             return nil
         }
         return span
@@ -72,14 +80,18 @@ extension ConfigValidator {
         if let time = value.time {
             guard time.second == 0, time.nanoSecond == 0, let wallTime = WallTime(hour: time.hour, minute: time.minute) else {
                 let written = [time.hour, time.minute, time.second].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":")
-                report(path, .value, "\(written) has seconds; times have minute precision, write them as \"HH:MM\"")
+                // TRANSLATORS: %1$s is the time written, like 08:00:30; %2$s is "HH:MM", never translated.
+                report(path, .value, Translatable("%1$s has seconds; times have minute precision, write them as %2$s", written, "\"HH:MM\""))
                 return nil
             }
             return wallTime
         }
-        guard let text = string(value, at: path, expected: "a time like \"08:00\"") else { return nil }
+        guard let text = string(value, at: path, expected: Translatable("a time like %1$s", "\"08:00\"")) else { return nil }
         guard let wallTime = WallTime(parsing: text) else {
-            report(path, .value, "\(Self.quoted(text)) is not a time; write it as HH:MM on a 24-hour clock, e.g. \"08:00\" or \"20:30\"")
+            // TRANSLATORS: %1$s is the value written; %2$s is HH:MM, never translated: a configuration writes times
+            // that way in every language; %3$s and %4$s are examples.
+            report(path, .value, Translatable("%1$s is not a time; write it as %2$s on a 24-hour clock, e.g. %3$s or %4$s",
+                                              Self.quoted(text), "HH:MM", "\"08:00\"", "\"20:30\""))
             return nil
         }
         return wallTime
@@ -89,14 +101,17 @@ extension ConfigValidator {
     func date(_ value: TOMLValue, at path: ConfigPath) -> LocalDate? {
         if let date = value.date {
             guard let localDate = LocalDate(year: date.year, month: date.month, day: date.day) else {
-                report(path, .value, "year \(date.year) is out of range; use a date from 0001-01-01 to 9999-12-31")
+                report(path, .value, Translatable("year %1$d is out of range; use a date from %2$s to %3$s",
+                                                  String(date.year), "0001-01-01", "9999-12-31"))
                 return nil
             }
             return localDate
         }
-        guard let text = string(value, at: path, expected: "a date like \"2026-11-01\"") else { return nil }
+        guard let text = string(value, at: path, expected: Translatable("a date like %1$s", "\"2026-11-01\"")) else { return nil }
         guard let date = LocalDate(parsing: text) else {
-            report(path, .value, "\(Self.quoted(text)) is not a date; write it as YYYY-MM-DD, e.g. \"2026-11-01\"")
+            // TRANSLATORS: %1$s is the value written; %2$s is YYYY-MM-DD, never translated: a configuration writes
+            // dates that way in every language; %3$s is an example.
+            report(path, .value, Translatable("%1$s is not a date; write it as %2$s, e.g. %3$s", Self.quoted(text), "YYYY-MM-DD", "\"2026-11-01\""))
             return nil
         }
         return date
@@ -104,21 +119,23 @@ extension ConfigValidator {
 
     /// `"local"` or a zone name in the system's tz database, whose file is read now.
     func zone(_ value: TOMLValue, at path: ConfigPath) -> ZoneChoice? {
-        let expectation = "\"local\" or an IANA zone name like \"Europe/Berlin\""
+        let expectation = Translatable("%1$s or an IANA zone name like %2$s", "\"local\"", "\"Europe/Berlin\"")
         guard let name = string(value, at: path, expected: expectation) else { return nil }
         if name == "local" { return .local }
         if zones[name] == nil {
             do throws(ZoneFileError) {
                 zones[name] = try zoneDatabase.rules(named: name)
             } catch {
-                reportAsIs(path, .value, "timezone \(Self.quoted(name)): \(error)")
+                // TRANSLATORS: a time zone named in the configuration cannot be used: %1$s is its name, %2$s why
+                // (the system's words, like "/usr/share/zoneinfo/Mars/Base: No such file or directory").
+                reportAsIs(path, .value, Translatable("timezone %1$s: %2$s", Self.quoted(name), error.description))
                 return nil
             }
         }
         return .named(name)
     }
 
-    func table(_ value: TOMLValue, at path: ConfigPath, expected expectation: String) -> TOMLTable? {
+    func table(_ value: TOMLValue, at path: ConfigPath, expected expectation: Translatable) -> TOMLTable? {
         guard let table = value.table else {
             expected(expectation, found: value, at: path)
             return nil
@@ -132,7 +149,7 @@ extension ConfigValidator {
         table.keys.compactMap { id in table[id].flatMap { read(id, $0.tomlValue, path.appending(id)) } }
     }
 
-    func array(_ value: TOMLValue, at path: ConfigPath, expected expectation: String) -> [TOMLValue]? {
+    func array(_ value: TOMLValue, at path: ConfigPath, expected expectation: Translatable) -> [TOMLValue]? {
         guard let array = value.array else {
             expected(expectation, found: value, at: path)
             return nil
@@ -140,18 +157,28 @@ extension ConfigValidator {
         return array.map(\.tomlValue)
     }
 
+    /// `"90s" is not a whole number of minutes; use e.g. "90m" or "2h"`.
+    static func notWholeMinutes(_ written: String, examples first: String, _ second: String) -> Translatable {
+        // TRANSLATORS: %1$s is the duration written, %2$s and %3$s examples of whole minutes.
+        Translatable("%1$s is not a whole number of minutes; use e.g. %2$s or %3$s", written, first, second)
+    }
+
+    /// The ways of writing a duration: `45s, 10m, 2h, 1h30m or 1d`.
+    private static let durationExamples = alternatives(["45s", "10m", "2h", "1h30m", "1d"])
+
     /// "a string", "an integer", … for messages.
-    private static func kind(of value: TOMLValue) -> String {
+    private static func kind(of value: TOMLValue) -> Translatable {
         switch value.type {
-        case .table: return "a table"
-        case .array: return "an array"
-        case .string: return "a string"
-        case .int: return "an integer"
-        case .double: return "a floating-point number"
-        case .bool: return "a boolean"
-        case .date: return "a date"
-        case .time: return "a time"
-        case .dateTime: return "a date-time"
+        // TRANSLATORS: a kind of value in the configuration file (TOML), as in "expected a whole number, found a table".
+        case .table: return Translatable("a table")
+        case .array: return Translatable("an array")
+        case .string: return Translatable("a string")
+        case .int: return Translatable("an integer")
+        case .double: return Translatable("a floating-point number")
+        case .bool: return Translatable("a boolean")
+        case .date: return Translatable("a date")
+        case .time: return Translatable("a time")
+        case .dateTime: return Translatable("a date-time")
         }
     }
 

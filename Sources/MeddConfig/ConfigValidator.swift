@@ -8,7 +8,7 @@ final class ConfigValidator {
     struct Issue: Hashable, Sendable {
         var path: ConfigPath
         var anchor: SourceLocator.Anchor
-        var message: String
+        var message: Translatable
     }
 
     private(set) var issues: [Issue] = []
@@ -34,26 +34,36 @@ final class ConfigValidator {
     }
 
     /// Records an error about `path`, shown as `path: text`.
-    func report(_ path: ConfigPath, _ anchor: SourceLocator.Anchor, _ text: String) {
-        reportAsIs(path, anchor, path.isRoot ? text : "\(path): \(text)")
+    func report(_ path: ConfigPath, _ anchor: SourceLocator.Anchor, _ text: Translatable) {
+        reportAsIs(path, anchor, Self.about(path, text))
     }
 
     /// Records an error about `path` whose text already says what it is about.
-    func reportAsIs(_ path: ConfigPath, _ anchor: SourceLocator.Anchor, _ message: String) {
+    func reportAsIs(_ path: ConfigPath, _ anchor: SourceLocator.Anchor, _ message: Translatable) {
         issues.append(Issue(path: path, anchor: anchor, message: message))
+    }
+
+    /// `path: text`, or the text alone at the top of the file.
+    static func about(_ path: ConfigPath, _ text: Translatable) -> Translatable {
+        guard !path.isRoot else { return text }
+        // TRANSLATORS: an error about a key of the configuration file: %1$s is where the key is, like
+        // medication.metformin.times[1] (never translated), %2$s what is wrong with it.
+        return Translatable("%1$s: %2$s", path.description, text)
     }
 
     /// Reports every key of `table` that is not in `known`, suggesting the nearest known one.
     func checkKeys(of table: TOMLTable, at path: ConfigPath, known: [String]) {
         for key in table.keys where !known.contains(key) {
-            var text = "unknown key \(DisplayText.quoted(key)); "
-            if let suggestion = KeySuggester.suggestion(for: key, among: known) {
-                text += "did you mean \"\(suggestion)\"?"
+            let text = if let suggestion = KeySuggester.suggestion(for: key, among: known) {
+                // TRANSLATORS: %1$s is a key of the configuration file that medd does not know, %2$s the known key it
+                // is probably a misspelling of; both in quotes.
+                Translatable("unknown key %1$s; did you mean %2$s?", DisplayText.quoted(key), "\"\(suggestion)\"")
             } else {
-                text += "expected one of " + Self.list(known.map { "\"\($0)\"" }, conjunction: "or")
+                // TRANSLATORS: %1$s is a key of the configuration file that medd does not know, %2$s the keys it
+                // could be, like "on", "exec" or "timeout".
+                Translatable("unknown key %1$s; expected one of %2$s", DisplayText.quoted(key), Self.alternatives(known.map { "\"\($0)\"" }))
             }
-            let message = path.isRoot ? text : "\(path): \(text)"
-            issues.append(Issue(path: path.appending(key), anchor: .key, message: message))
+            issues.append(Issue(path: path.appending(key), anchor: .key, message: Self.about(path, text)))
         }
     }
 
@@ -63,10 +73,23 @@ final class ConfigValidator {
         table.keys.contains { !known.contains($0) && KeySuggester.suggestion(for: $0, among: known) == key }
     }
 
-    /// `a, b or c`.
-    static func list(_ items: [String], conjunction: String) -> String {
+    /// What a medication or person ID may be made of.
+    // TRANSLATORS: the rule a medication or person ID follows; %1$s is the same rule as a regular expression.
+    static let idRule = Translatable("use 1 to 64 lowercase letters, digits and hyphens, starting with a letter or digit (%1$s)",
+                                     "[a-z0-9][a-z0-9-]{0,63}")
+
+    /// `missing required key "on"; add e.g. on = ["fired"]`.
+    static func missingKey(_ key: String, example: String) -> Translatable {
+        // TRANSLATORS: %1$s is the missing key of the configuration file in quotes, %2$s an example of it with a value.
+        Translatable("missing required key %1$s; add e.g. %2$s", "\"\(key)\"", example)
+    }
+
+    /// `a, b or c`: choices of which one is to be written. The choices are never translated.
+    static func alternatives(_ items: [String]) -> any MessageArgument {
         guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
+        // TRANSLATORS: the end of a list of choices, one of which is to be written: %1$s is all but the last,
+        // separated by commas, like "mon", "tue"; %2$s is the last, like "sun". The choices are never translated.
+        return Translatable("%1$s or %2$s", items.dropLast().joined(separator: ", "), items[items.count - 1])
     }
 
     /// The keys each table of the configuration may hold (medd.toml(5)), in the order messages list them.

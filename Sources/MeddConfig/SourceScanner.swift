@@ -110,16 +110,19 @@ struct SourceScanner {
         let isKeyStart = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
             || "_-\"'".unicodeScalars.contains(scalar)
         guard !isKeyStart, scalar != "]" else { return }
-        recordHazard(at: probe, context: "table header", expected: "a table name")
+        // TRANSLATORS: as in "TOML syntax error in table header: expected a table name, saw '='".
+        recordHazard(at: probe, context: Translatable("table header"), expected: Translatable("a table name"))
     }
 
-    private mutating func recordHazard(at offset: Int, context: String, expected: String) {
+    private mutating func recordHazard(at offset: Int, context: Translatable, expected: Translatable) {
         guard parserHazard == nil, offset < scalars.count else { return }
         let scalar = scalars[offset]
-        let found = scalar == "\n" || scalar == "\r" ? "a line break" : "'\(scalar.escaped(asASCII: true))'"
+        let found: any MessageArgument = scalar == "\n" || scalar == "\r" ? Translatable("a line break") : "'\(scalar.escaped(asASCII: true))'"
         parserHazard = TOMLReader.SyntaxError(
             position: positions[offset],
-            message: "TOML syntax error in \(context): expected \(expected), saw \(found)")
+            // TRANSLATORS: %1$s is what was being read, like "table header"; %2$s what should have come, like "a table
+            // name"; %3$s the character found, like '=', or "a line break".
+            message: Translatable("TOML syntax error in %1$s: expected %2$s, saw %3$s", context, expected, found))
     }
 
     /// A possibly dotted key; each part with the index where it starts.
@@ -191,8 +194,9 @@ struct SourceScanner {
         guard !TOMLScalarSyntax.isValid(token), parserHazard == nil else { return }
         parserHazard = TOMLReader.SyntaxError(
             position: positions[index],
-            message: "TOML syntax error in value: '\(DisplayText.escaped(token))' is not a number, boolean, date or time; "
-                + "quote text, durations and times, e.g. \(DisplayText.quoted(token))")
+            // TRANSLATORS: %1$s is the unquoted value written, %2$s the same in quotes.
+            message: Translatable("TOML syntax error in value: %1$s is not a number, boolean, date or time; quote text, durations and times, e.g. %2$s",
+                                  "'\(DisplayText.escaped(token))'", DisplayText.quoted(token)))
     }
 
     private mutating func scanArray(at path: ConfigPath) {
@@ -204,7 +208,8 @@ struct SourceScanner {
             if scalar == "]" { index += 1; return }
             if scalar == "," { index += 1; continue }
             if scalar == "}" || scalar == "\u{85}" || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                recordHazard(at: index, context: "array", expected: "a value or ']'")
+                // TRANSLATORS: as in "TOML syntax error in array: expected a value or ']', saw '}'"; %1$s is ']'.
+                recordHazard(at: index, context: Translatable("array"), expected: Translatable("a value or %1$s", "']'"))
                 return
             }
             let before = index

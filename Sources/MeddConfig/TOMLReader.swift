@@ -1,3 +1,4 @@
+import MeddCore
 import TOMLKit
 
 /// Parses TOML text with TOMLKit, keeping away the inputs its bundled toml++ cannot take.
@@ -5,7 +6,7 @@ enum TOMLReader {
     /// A TOML syntax error: where it is and what it says.
     struct SyntaxError: Error, Hashable, Sendable {
         var position: SourcePosition
-        var message: String
+        var message: Translatable
     }
 
     /// The document, or the first syntax error in it.
@@ -14,7 +15,8 @@ enum TOMLReader {
         // An error before the hazard is the one to report, and the text before it is safe to
         // parse. That text ends abruptly, so running out of input there is no error of its own.
         if case .failure(let earlier) = parse(prefix(of: text, before: hazard.position)),
-           earlier.position < hazard.position, range(of: "end-of-file", in: earlier.message) == nil, range(of: "EOF", in: earlier.message) == nil {
+           earlier.position < hazard.position, range(of: "end-of-file", in: earlier.message.english) == nil,
+           range(of: "EOF", in: earlier.message.english) == nil {
             return .failure(earlier)
         }
         return .failure(hazard)
@@ -26,7 +28,7 @@ enum TOMLReader {
         if let position = nulPosition(in: text) {
             hazards.append(SyntaxError(
                 position: position,
-                message: "the file contains a NUL character; a configuration must be plain UTF-8 text"))
+                message: Translatable("the file contains a NUL character; a configuration must be plain UTF-8 text")))
         }
         if let hazard = locator.parserHazard { hazards.append(hazard) }
         return hazards.min { $0.position < $1.position }
@@ -40,29 +42,60 @@ enum TOMLReader {
             syntaxError.position = firstPosition(atOrAfter: syntaxError.position, in: text)
             return .failure(syntaxError)
         } catch {
-            return .failure(SyntaxError(position: .start, message: "TOML syntax error: \(error)"))
+            // TRANSLATORS: %1$s is the TOML parser's own (English) description of the error.
+            return .failure(SyntaxError(position: .start, message: Translatable("TOML syntax error: %1$s", "\(error)")))
         }
     }
 
     /// toml++'s "Error while parsing X: detail" as "TOML syntax error in X: detail; hint".
     private static func syntaxError(_ error: TOMLParseError) -> SyntaxError {
         var detail = error.description
-        var context = ""
+        var context: String? = nil
         let prefix = "Error while parsing "
         if detail.hasPrefix(prefix), let colon = range(of: ": ", in: detail) {
-            context = " in " + detail[detail.index(detail.startIndex, offsetBy: prefix.count)..<colon.lowerBound]
+            context = String(detail[detail.index(detail.startIndex, offsetBy: prefix.count)..<colon.lowerBound])
             detail = String(detail[colon.upperBound...])
         }
-        var message = "TOML syntax error\(context): \(detail)"
-        if range(of: "cannot redefine", in: detail) != nil {
-            message += "; each key and table may be defined only once"
-        } else if range(of: "control characters", in: detail) != nil {
-            message += "; is a closing quote missing?"
-        }
-        let oneLine = String(message.map { $0.isNewline ? " " : $0 })
         let position = SourcePosition(line: max(1, error.source.begin.line), column: max(1, error.source.begin.column))
-        return SyntaxError(position: position, message: oneLine)
+        return SyntaxError(position: position, message: syntaxError(detail: detail, context: context))
     }
+
+    /// toml++'s own words (English, from the library) in a message with medd's hint, if it has one;
+    /// `context` is what was being read, like "table header".
+    private static func syntaxError(detail: String, context: String?) -> Translatable {
+        let detail = oneLine(detail)
+        let hint = range(of: "cannot redefine", in: detail) != nil ? Hint.redefinition
+            : range(of: "control characters", in: detail) != nil ? Hint.unclosedString : nil
+        guard let context = context.map(oneLine) else {
+            switch hint {
+            // TRANSLATORS: %1$s is the TOML parser's own (English) description of the error.
+            case nil: return Translatable("TOML syntax error: %1$s", detail)
+            // TRANSLATORS: %1$s is the TOML parser's own (English) description of the error.
+            case .redefinition: return Translatable("TOML syntax error: %1$s; each key and table may be defined only once", detail)
+            // TRANSLATORS: %1$s is the TOML parser's own (English) description of the error.
+            case .unclosedString: return Translatable("TOML syntax error: %1$s; is a closing quote missing?", detail)
+            }
+        }
+        switch hint {
+        // TRANSLATORS: %1$s is what the TOML parser was reading, like "table header", %2$s its description of the
+        // error; both the parser's own (English) words.
+        case nil: return Translatable("TOML syntax error in %1$s: %2$s", context, detail)
+        // TRANSLATORS: %1$s is what the TOML parser was reading, like "table header", %2$s its description of the
+        // error; both the parser's own (English) words.
+        case .redefinition: return Translatable("TOML syntax error in %1$s: %2$s; each key and table may be defined only once", context, detail)
+        // TRANSLATORS: %1$s is what the TOML parser was reading, like "table header", %2$s its description of the
+        // error; both the parser's own (English) words.
+        case .unclosedString: return Translatable("TOML syntax error in %1$s: %2$s; is a closing quote missing?", context, detail)
+        }
+    }
+
+    /// What medd adds to toml++'s words about some errors.
+    private enum Hint {
+        case redefinition, unclosedString
+    }
+
+    /// A message stays on one line.
+    private static func oneLine(_ text: String) -> String { String(text.map { $0.isNewline ? " " : $0 }) }
 
     /// Where `needle` first occurs in `text`, comparing UTF-8 bytes. The standard library's
     /// `contains(_:)` and `firstRange(of:)` for strings live in `_StringProcessing`, which would

@@ -4,8 +4,8 @@ import MeddCore
 import Systemd
 
 /// `medd --check`: the configuration validated without starting the daemon. Prints a one-line
-/// summary, or every error as `PATH:LINE:COLUMN: message`; with `--json` an object
-/// `{"path", "valid", "medications", "hooks", "errors"}`. `medctl check` runs this.
+/// summary, or every error as `PATH:LINE:COLUMN: message`, in the person's language; with `--json`
+/// an object `{"path", "valid", "medications", "hooks", "errors"}`, in English. `medctl check` runs this.
 enum ConfigCheck {
     /// The exit status: 0 valid, 1 not.
     static func run(path: String, json: Bool) -> Int32 {
@@ -19,17 +19,21 @@ enum ConfigCheck {
                     "hooks": .integer(hooks), "errors": .array([]),
                 ]).prettyText)
             } else {
-                print("\(path): valid (\(medications) medication\(medications == 1 ? "" : "s"), \(hooks) hook\(hooks == 1 ? "" : "s"))")
+                // TRANSLATORS: medd --check's summary of a valid configuration: %1$s is the file's path, %2$s how many
+                // medications it has ("3 medications"), %3$s how many hooks ("1 hook").
+                print(tr("%1$s: valid (%2$s, %3$s)", path,
+                         trn("%1$d medication", "%1$d medications", count: medications, String(medications)),
+                         trn("%1$d hook", "%1$d hooks", count: hooks, String(hooks))))
             }
             return 0
         case .failure(let errors):
             if json {
                 let diagnostics = errors.diagnostics.map {
-                    JSONValue.object(["line": .integer($0.line), "column": .integer($0.column), "message": .string($0.message)])
+                    JSONValue.object(["line": .integer($0.line), "column": .integer($0.column), "message": .string($0.message.english)])
                 }
                 print(JSONValue.object(["path": .string(path), "valid": .bool(false), "errors": .array(diagnostics)]).prettyText)
             } else {
-                StandardErrorDestination.write(errors.description)
+                StandardErrorDestination.write(errors.localizedDescription)
             }
             return 1
         }

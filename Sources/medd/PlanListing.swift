@@ -40,7 +40,7 @@ enum PlanListing {
         case .success(let loaded):
             configuration = loaded
         case .failure(let errors):
-            StandardErrorDestination.write(errors.description)
+            StandardErrorDestination.write(errors.localizedDescription)
             return 1
         }
         let zone = (try? SystemZones.localZone()) ?? .utc
@@ -57,9 +57,13 @@ enum PlanListing {
                 return .object(object)
             }).prettyText)
         } else if doses.isEmpty {
-            print("no doses from \(zone.format(start)) for \(span)")
+            // TRANSLATORS: medd --plan found nothing: %1$s is when the plan starts (2026-11-22T08:00:00+01:00), %2$s
+            // how long it runs (7d); both as medd writes them in every language.
+            print(tr("no doses from %1$s for %2$s", zone.format(start), span.description))
         } else {
-            for line in TextTable.lines(["SCHEDULED", "DOSE ID", "MEDICATION", "DOSE"],
+            // TRANSLATORS: the column headings of medd --plan's table of doses.
+            let header = [tr("SCHEDULED"), tr("DOSE ID"), tr("MEDICATION"), tr("DOSE")]
+            for line in TextTable.lines(header,
                                         doses.map { [$0.scheduledText, $0.id.description, $0.name, $0.doseText] }) {
                 print(line)
             }

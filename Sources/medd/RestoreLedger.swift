@@ -19,18 +19,28 @@ enum RestoreLedger {
         do {
             outcome = try LedgerRestore.restore(from: file, into: stateDirectory, now: now)
         } catch {
-            StandardErrorDestination.write("medd: \(error.message)\nmedd: nothing was restored; the ledger in \(stateDirectory) is as it was")
+            // TRANSLATORS: medd --restore refused a file: %1$s is the state directory.
+            let untouched = tr("nothing was restored; the ledger in %1$s is as it was", stateDirectory)
+            StandardErrorDestination.write("medd: \(error.message)\nmedd: \(untouched)")
             return exitStatus(error.code)
         }
         let report = outcome.report
-        var lines = ["restored \(file) as \(outcome.ledger): \(report.events) events, \(report.doses) doses, schema \(report.schema)"]
+        let events = trn("%1$d event", "%1$d events", count: report.events, String(report.events))
+        let doses = trn("%1$d dose", "%1$d doses", count: report.doses, String(report.doses))
+        // TRANSLATORS: medd --restore made FILE (%1$s) the ledger (%2$s), which holds %3$s ("12 events") and %4$s
+        // ("5 doses"); %5$s is its schema version, like v3.
+        var lines = [tr("restored %1$s as %2$s: %3$s, %4$s, schema %5$s", file, outcome.ledger, events, doses, report.schema)]
         if report.schema != LedgerSchema.currentVersion {
-            lines.append("schema \(report.schema) is older than this medd's \(LedgerSchema.currentVersion); medd brings it up to date when it starts")
+            // TRANSLATORS: %1$s and %2$s are versions of the ledger's schema, like v3.
+            lines.append(tr("schema %1$s is older than this medd's %2$s; medd brings it up to date when it starts",
+                            report.schema, LedgerSchema.currentVersion))
         }
         if let replaced = outcome.replaced {
-            lines.append("the ledger it replaced is kept as \(replaced)")
+            // TRANSLATORS: %1$s is the path the old ledger was moved to.
+            lines.append(tr("the ledger it replaced is kept as %1$s", replaced))
         }
-        lines.append("start medd again: systemctl --user start medd.socket")
+        // TRANSLATORS: %1$s is a command, never translated.
+        lines.append(tr("start medd again: %1$s", "systemctl --user start medd.socket"))
         print(lines.joined(separator: "\n"))
         return 0
     }

@@ -1,4 +1,5 @@
 @testable import MeddConfig
+import MeddCore
 import Testing
 
 /// Randomly damaged configuration files never crash the loader and always get usable positions.
@@ -48,7 +49,7 @@ struct FuzzTests {
             #expect(!errors.diagnostics.isEmpty)
             for diagnostic in errors.diagnostics {
                 #expect(diagnostic.line >= 1 && diagnostic.column >= 1, "\(diagnostic) from:\n\(text)")
-                #expect(!diagnostic.message.isEmpty && !diagnostic.message.contains(where: \.isNewline), "\(diagnostic)")
+                #expect(!diagnostic.message.english.isEmpty && !diagnostic.message.english.contains(where: \.isNewline), "\(diagnostic)")
             }
         }
         #expect(failures > 1000)

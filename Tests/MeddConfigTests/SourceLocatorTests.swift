@@ -1,4 +1,5 @@
 @testable import MeddConfig
+import MeddCore
 import Testing
 
 /// The locator finds keys and values in text TOMLKit has accepted, however it is written.
@@ -11,7 +12,7 @@ struct SourceLocatorTests {
     private func isValidTOML(_ text: String) -> Bool {
         switch ConfigLoader.parse(text, path: "t") {
         case .success: return true
-        case .failure(let errors): return !errors.diagnostics.contains { $0.message.hasPrefix("TOML syntax error") }
+        case .failure(let errors): return !errors.diagnostics.contains { $0.message.english.hasPrefix("TOML syntax error") }
         }
     }
 

@@ -1,4 +1,5 @@
 @testable import MeddConfig
+import MeddCore
 import Testing
 
 /// The pre-check of unquoted values accepts every TOML 1.0 value and rejects the rest.
@@ -37,6 +38,6 @@ struct TOMLScalarSyntaxTests {
     func validValueInFileIsNoSyntaxError(_ token: String) {
         let text = "x = \(token)\ny = [\(token), \(token)]\nz = { a = \(token) }\n"
         guard case .failure(let errors) = ConfigLoader.parse(text, path: "t.toml") else { return }
-        #expect(!errors.diagnostics.contains { $0.message.hasPrefix("TOML syntax error") }, "\(errors)")
+        #expect(!errors.diagnostics.contains { $0.message.english.hasPrefix("TOML syntax error") }, "\(errors)")
     }
 }

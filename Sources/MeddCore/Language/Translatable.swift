@@ -10,14 +10,20 @@ public struct Translatable: Hashable, Sendable, CustomStringConvertible {
     public let messageID: String
     public let pluralMessageID: String?
     public let count: Int
+    /// The arguments in English; an argument that is a message of its own is also in `messageArguments`.
     public let arguments: [String]
+    /// The arguments that are messages of their own, by position: shown in this message's language.
+    public let messageArguments: [Int: Translatable]
 
     /// A message with no plural: `Translatable("Due at %1$s", time)`.
     public init(_ messageID: String, _ arguments: String...) {
-        self.messageID = messageID
-        self.pluralMessageID = nil
-        self.count = 0
-        self.arguments = arguments
+        self.init(messageID, nil, 0, arguments)
+    }
+
+    /// A message with arguments that are messages of their own, or a mix:
+    /// `Translatable("expected %1$s, found %2$s", Translatable("a string"), kind)`.
+    public init(_ messageID: String, _ arguments: any MessageArgument...) {
+        self.init(messageID, nil, 0, arguments)
     }
 
     /// A message whose words depend on a number: `Translatable.plural("%1$d dose", "%1$d doses", count: n, String(n))`.
@@ -26,11 +32,21 @@ public struct Translatable: Hashable, Sendable, CustomStringConvertible {
         Translatable(singular, plural, count, arguments)
     }
 
-    private init(_ singular: String, _ plural: String, _ count: Int, _ arguments: [String]) {
+    /// A plural message with arguments that are messages of their own, or a mix.
+    public static func plural(_ singular: String, _ plural: String, count: Int, _ arguments: any MessageArgument...) -> Translatable {
+        Translatable(singular, plural, count, arguments)
+    }
+
+    private init(_ singular: String, _ plural: String?, _ count: Int, _ arguments: [any MessageArgument]) {
         self.messageID = singular
         self.pluralMessageID = plural
         self.count = count
-        self.arguments = arguments
+        var messages: [Int: Translatable] = [:]
+        for (index, argument) in arguments.enumerated() {
+            if let message = argument as? Translatable { messages[index] = message }
+        }
+        self.arguments = arguments.map { $0.text(using: EnglishTranslator()) }
+        self.messageArguments = messages
     }
 
     /// The text in English, whatever the locale: for the journal, JSON and Varlink.
@@ -41,7 +57,8 @@ public struct Translatable: Hashable, Sendable, CustomStringConvertible {
 
     public func text(using translator: any Translator) -> String {
         let template = pluralMessageID.map { translator.translate(messageID, $0, count: count) } ?? translator.translate(messageID)
-        return PositionalFormat.apply(template, arguments)
+        let filled = arguments.indices.map { messageArguments[$0]?.text(using: translator) ?? arguments[$0] }
+        return PositionalFormat.apply(template, filled)
     }
 
     public var description: String { english }
