@@ -147,10 +147,18 @@ struct ReportCommand: Verb, RangeFlags {
                     : selection.hostLabel(group.origin)
             }
             let count = selection.groups.count
-            // TRANSLATORS: %1$s is where medctl read ("the journal directory /srv/remote"), %2$d how many machines or users (always more than one), %3$s their names.
-            throw UsageError(trn("%1$s holds answers from %2$d machine or user (%3$s); a report is of one: choose it with --host NAME",
-                                 "%1$s holds answers from %2$d machines or users (%3$s); a report is of one: choose it with --host NAME",
-                                 count: count, source.description, String(count), origins.joined(separator: ", ")), verb: Self.name)
+            let names = origins.joined(separator: ", ")
+            // TRANSLATORS: %1$d is how many machines or users (always more than one), %2$s their names.
+            let local = { trn("the journal holds answers from %1$d machine or user (%2$s); a report is of one: choose it with --host NAME",
+                              "the journal holds answers from %1$d machines or users (%2$s); a report is of one: choose it with --host NAME",
+                              count: count, String(count), names) }
+            // TRANSLATORS: %1$s is a journal directory or files, %2$d how many machines or users (always more than one), %3$s their names.
+            let read = { (place: String) in
+                trn("the journal read from %1$s holds answers from %2$d machine or user (%3$s); a report is of one: choose it with --host NAME",
+                    "the journal read from %1$s holds answers from %2$d machines or users (%3$s); a report is of one: choose it with --host NAME",
+                    count: count, place, String(count), names)
+            }
+            throw UsageError(source.sentence(local: local, directory: read, files: { paths, _ in read(paths) }), verb: Self.name)
         }
         let doses = selection.doses.compactMap(Self.dose)
         let people = selection.people

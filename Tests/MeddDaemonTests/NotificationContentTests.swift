@@ -107,7 +107,7 @@ import Testing
         #expect(content.summary == "Metformin: refill soon")
         #expect(NotificationContent.notice(event, person: Person(id: "mum", name: "Mum"), capabilities: []).summary
                 == "Mum — Metformin: refill soon")
-        #expect(content.body == "9 left of Metformin; refill_at is 10")
+        #expect(content.body == "9 left of Metformin; time to refill")
         #expect(content.actions.isEmpty)
         #expect(content.expireTimeout == -1)
     }
