@@ -105,14 +105,18 @@ enum HelpText {
         var joinsPrevious: Bool
     }
 
+    /// Wide punctuation a line never starts with (the CJK line-breaking rule): it stays with the
+    /// character before it.
+    private static let closingPunctuation: Set<Character> = ["，", "。", "、", "；", "：", "！", "？", "）", "」", "』", "】", "》", "〉", "”", "’"]
+
     /// A word as pieces: the word itself when it has no wide characters; else a piece per wide
     /// character (with the narrow text after it up to the next wide one, so `（默认：table）` keeps
-    /// its ASCII), joined without spaces.
+    /// its ASCII; closing punctuation stays with the character before it), joined without spaces.
     private static func breakable(_ word: Substring) -> [Piece] {
         guard word.contains(where: { DisplayWidth.of($0) == 2 }) else { return [Piece(text: String(word), joinsPrevious: false)] }
         var pieces: [Piece] = []
         for character in word {
-            if DisplayWidth.of(character) == 2 || pieces.isEmpty {
+            if (DisplayWidth.of(character) == 2 && !closingPunctuation.contains(character)) || pieces.isEmpty {
                 pieces.append(Piece(text: String(character), joinsPrevious: !pieces.isEmpty))
             } else {
                 pieces[pieces.count - 1].text.append(character)

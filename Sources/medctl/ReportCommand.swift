@@ -6,8 +6,9 @@ import Systemd
 /// `medctl report`: a printable report for the doctor, as a PDF or one HTML file.
 struct ReportCommand: Verb, RangeFlags {
     static let name = "report"
-    static let abstract = "Write a printable report for the doctor (PDF or HTML): adherence, lateness, calendar, stock."
-    static let discussion = """
+    static var abstract: String { tr("Write a printable report for the doctor (PDF or HTML): adherence, lateness, calendar, stock.") }
+    static var discussion: String {
+        tr("""
         The report covers the doses due in [--since, --until) (default: the 90 days before now): who the \
         medications are for (the [person.ID] name, else the label) and the period; per medication its \
         name, dose, schedule, the doses taken on time, late, skipped and missed with the share taken (the \
@@ -17,7 +18,7 @@ struct ReportCommand: Verb, RangeFlags {
         --calendar`); every skipped and missed dose with its reason and note, and the notes given with \
         taken doses. WHEN is YYYY-MM-DD (local midnight), HH:MM (today), a span such as 30d (that long \
         ago) or an ISO 8601 instant.
-
+        """) + "\n\n" + tr("""
         --format html writes one self-contained HTML file (inline CSS and SVG, nothing fetched, a print \
         style sheet for the paper). --format pdf runs medd-report-pdf, which draws it with cairo and \
         pango; medctl looks for it beside its own executable, then in ../libexec/medd/ from there. \
@@ -27,25 +28,24 @@ struct ReportCommand: Verb, RangeFlags {
         paper (LC_ALL, else LC_PAPER, else LANG: US letter where that is the custom, else A4). \
         --person ID reports only the medications for that person, --med ID only that medication. \
         Exit status 69 when --format pdf finds no medd-report-pdf (the message names where it looked).
-
+        """) + "\n\n" + tr("""
         The report is written in the locale's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG) with its \
         dates, times, names of weekdays and months, first day of the week (LC_TIME) and decimal separator \
         (LC_NUMERIC); under the C locale, in English with ISO dates and 24-hour times. Chinese, Japanese \
         and Korean need a font that has them (Debian: fonts-noto-cjk or fonts-wqy-microhei); \
         medd-report-pdf warns when it drew characters no installed font has.
-
+        """) + "\n\n" + tr("""
         --from-journal makes the report from medd's entries in the systemd journal instead of asking \
         the daemon, with the counts `medctl adherence --from-journal` gives. The journal holds no \
         configuration: the schedule shown is the times of day the doses were due, and there is no \
         stock. A report is of one machine and user: when the journal files hold answers of several, \
         choose one with --host.
-
-        \(JournalOptions.discussion)
-        """
+        """) + "\n\n" + JournalOptions.discussion
+    }
 
     typealias End = When
-    static let startFlag = RangeFlag("since", "Report doses due from then (default: 90 days before --until).")
-    static let endFlag = RangeFlag("until", "Report doses due before then (default: now).")
+    static var startFlag: RangeFlag { RangeFlag("since", tr("Report doses due from then (default: 90 days before --until).")) }
+    static var endFlag: RangeFlag { RangeFlag("until", tr("Report doses due before then (default: now).")) }
     static let defaultDays: Int64 = 90
 
     /// What `report` writes.
@@ -62,12 +62,14 @@ struct ReportCommand: Verb, RangeFlags {
         }
     }
 
-    static let options: [OptionSpec] = [
-        .value("format", "FORMAT", "pdf or html (default: from the extension of --output).", choices: Format.allCases.map(\.rawValue)),
-    ] + RangeOptions<ReportCommand>.options + [
-        .value("output", "FILE", "Write to this file instead of standard output.", takesPath: true),
-        .value("paper", "SIZE", "a4 or letter (default: the locale's paper, LC_PAPER).", choices: Paper.allCases.map(\.rawValue)),
-    ] + JournalOptions.options
+    static var options: [OptionSpec] {
+        [
+            .value("format", "FORMAT", tr("pdf or html (default: from the extension of --output)."), choices: Format.allCases.map(\.rawValue)),
+        ] + RangeOptions<ReportCommand>.options + [
+            .value("output", "FILE", tr("Write to this file instead of standard output."), takesPath: true),
+            .value("paper", "SIZE", tr("a4 or letter (default: the locale's paper, LC_PAPER)."), choices: Paper.allCases.map(\.rawValue)),
+        ] + JournalOptions.options
+    }
 
     let global: GlobalOptions
     let range: RangeOptions<ReportCommand>

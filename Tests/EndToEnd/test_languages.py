@@ -2,6 +2,7 @@
 locale's formats, end to end: locales compiled here (locales.py), a recording notification server and dunst on
 a private bus, the real journal. The expected words come from the compiled catalogs, and each must differ from
 the English, so no test passes on untranslated text."""
+import json
 import os
 import re
 import shutil
@@ -11,7 +12,7 @@ import time
 import pytest
 
 import locales
-from harness import berlin, config, dose_events, journal
+from harness import berlin, bin_dir, config, dose_events, journal
 
 NOTES = 'notes = "with food & water"\n'
 
@@ -79,6 +80,90 @@ def test_dunst_shows_the_german_reminder(daemons, med, session_bus, dunst, tmp_p
     assert shown[-1]["summary"] == "Metformin 500 mg"
     assert shown[-1]["body"].startswith(locales.translated("de", "Due at %1$s", "08:00"))
 
+
+# --- medctl and medd --check -----------------------------------------------------------------------------------
+
+def medctl(daemon, *args, env):
+    out = subprocess.run([os.path.join(bin_dir(), "medctl"), "--socket", daemon.socket_path, *args], capture_output=True,
+                         text=True, env=dict(env, TZ="Europe/Berlin", NO_COLOR="1"), timeout=30)
+    return out
+
+
+def fired_daemon(daemons, med, count=1, **kwargs):
+    """`count` medications due at 08:00, medd's clock just before: once they fired, `count` doses are pending."""
+    text = "".join(f'[medication.{med}-{i}]\nname = "Metformin"\ndose = "500 mg"\ntimes = ["08:00", "20:00"]\n\n'
+                   for i in range(count))
+    daemon = daemons(text, berlin(7, 59, 59), **kwargs)
+    dose_events(med, at_least=count, timeout=10, MEDD_EVENT="fired")
+    return daemon
+
+
+def test_medctl_today_and_status_in_german_with_24_hour_times(daemons, med):
+    daemon = fired_daemon(daemons, med)
+    german = locales.env("de_DE.UTF-8")
+    de = lambda message, *arguments: locales.translated("de", message, *arguments)  # noqa: E731
+    today = medctl(daemon, "today", env=german)
+    assert today.returncode == 0, today.stderr
+    header, *rows = today.stdout.splitlines()
+    assert header.split()[0] == de("DUE") and de("MEDICATION") in header and de("STATE") in header
+    [morning] = [row for row in rows if f"{med}-0_20261122_08_00" in row]
+    [evening] = [row for row in rows if f"{med}-0_20261122_20_00" in row]
+    assert morning.startswith("08:00 ") and de("pending") in morning
+    assert evening.startswith("20:00 "), "24-hour times under de_DE"
+    status = medctl(daemon, "status", env=german)
+    assert status.returncode == 0, status.stderr
+    lines = status.stdout.splitlines()
+    assert lines[1] == de("next dose: %1$s at %2$s  (%3$s)", "Metformin 500 mg", "20:00", f"{med}-0_20261122_20_00")
+    german_catalog = locales.translation("de")
+    pending = german_catalog.ngettext("%1$d pending", "%1$d pending", 1).replace("%1$d", "1")
+    snoozed = german_catalog.ngettext("%1$d snoozed", "%1$d snoozed", 0).replace("%1$d", "0")
+    assert lines[2] == de("open: %1$s, %2$s", pending, snoozed)
+    version = subprocess.run([os.path.join(bin_dir(), "medctl"), "--version"], capture_output=True, text=True).stdout.strip()
+    assert lines[0] == de("medd %1$s, running since %2$s", version, "22.11.2026 07:59"), "the start as de_DE writes it"
+    # The same under en_US: 12-hour times.
+    american = medctl(daemon, "today", env=locales.env("en_US.UTF-8"))
+    assert american.returncode == 0, american.stderr
+    assert any(line.startswith("08:00 AM ") for line in american.stdout.splitlines()), american.stdout
+    assert any(line.startswith("08:00 PM ") for line in american.stdout.splitlines()), american.stdout
+    # --json stays English and ISO under every locale.
+    as_json = medctl(daemon, "today", "--json", env=german)
+    doses = json.loads(as_json.stdout)
+    assert {dose["state"] for dose in doses} == {"pending", "planned"}
+    assert "2026-11-22T08:00:00+01:00" in {dose["scheduled"] for dose in doses}
+
+
+def test_a_usage_error_in_german():
+    out = subprocess.run([os.path.join(bin_dir(), "medctl"), "frobnicate"], capture_output=True, text=True,
+                         env=locales.env("de_DE.UTF-8"))
+    assert out.returncode == 2
+    assert out.stderr.startswith("medctl: " + locales.translated("de", "unknown verb '%1$s'; the verbs are %2$s", "frobnicate", ""))
+    assert locales.translated("de", "See `%1$s`.", "medctl --help") in out.stderr
+
+
+@pytest.mark.parametrize("count", [1, 2, 5, 22])
+def test_polish_counts_take_the_right_plural_form(daemons, med, count):
+    """Polish has three forms: 1 (one), 2-4 and 22-24 (few), 5-21 (many)."""
+    daemon = fired_daemon(daemons, med, count=count)
+    out = medctl(daemon, "status", env=locales.env("pl_PL.UTF-8"))
+    assert out.returncode == 0, out.stderr
+    polish = locales.translation("pl")
+    expected = polish.ngettext("%1$d pending", "%1$d pending", count).replace("%1$d", str(count))
+    forms = {polish.ngettext("%1$d pending", "%1$d pending", n).replace("%1$d", "N") for n in (1, 2, 5)}
+    assert len(forms) == 3, f"the Polish catalog gives three forms for 1, 2 and 5: {forms}"
+    assert expected in out.stdout.splitlines()[2], out.stdout
+
+
+def test_medd_check_in_german_keeps_its_positions_and_json_in_english(tmp_path):
+    path = tmp_path / "medd.toml"
+    path.write_text('[medication.a]\nname = "A"\ndose = "1"\ntimez = ["08:00"]\n')
+    german = subprocess.run([os.path.join(bin_dir(), "medd"), "--check", "--config", str(path)], capture_output=True,
+                            text=True, env=locales.env("de_DE.UTF-8"))
+    assert german.returncode == 1
+    assert german.stderr.startswith(f"{path}:4:1: "), german.stderr
+    assert locales.translated("de", "unknown key %1$s; did you mean %2$s?", '"timez"', '"times"') in german.stderr
+    as_json = subprocess.run([os.path.join(bin_dir(), "medd"), "--check", "--json", "--config", str(path)], capture_output=True,
+                             text=True, env=locales.env("de_DE.UTF-8"))
+    assert 'unknown key \\"timez\\"; did you mean \\"times\\"?' in as_json.stdout, as_json.stdout
 
 # --- The template and the catalogs ----------------------------------------------------------------------------
 

@@ -35,4 +35,16 @@ import Testing
         #expect(lines.joined().filter { $0 != " " } == text.filter { $0 != " " })
         #expect(HelpText.wrap("a b c", width: 3) == ["a b", "c"])
     }
+
+    /// No line starts with closing punctuation: `（默认：table）` never breaks before `：` or `）`.
+    @Test func closingPunctuationStaysWithTheCharacterBeforeIt() {
+        let text = String(repeating: "格式（默认：表格）；", count: 12)
+        for width in 8...40 {
+            let lines = HelpText.wrap(text, width: width)
+            for line in lines.dropFirst() {
+                #expect(!"，。、；：！？）」』】》〉”’".contains(line.first ?? " "), "width \(width): \(line)")
+            }
+            #expect(lines.joined() == text)
+        }
+    }
 }

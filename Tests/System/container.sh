@@ -2,11 +2,12 @@
 # Sourced, not run. Sets: root (the container's file system, seen from the host), leader (the host
 # PID of the container's systemd), user and uid (the lingering user medd runs for).
 
-suite=bookworm
+# MEDD_SYSTEM_SUITE=trixie boots Debian 13 (the current stable) instead of Debian 12.
+suite=${MEDD_SYSTEM_SUITE:-bookworm}
 mirror=${MEDD_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 # minbase has no init; these make the tree bootable with a user manager and a session bus.
 tree_packages=systemd,systemd-sysv,dbus,dbus-user-session
-tree=.build-system/debian12
+tree=.build-system/$suite
 run_dir=.build-system/run
 root=$run_dir/root
 user=alice

@@ -6,7 +6,8 @@
 # (good and broken), restart after kill -9, a clean stop, an upgrade that keeps the ledger, and purge.
 #
 # Usage: Tests/System/run.sh [PACKAGE.deb]   (default: the one `make deb` built last)
-# Needs root. The debootstrapped tree is cached in .build-system/debian12 (rebuilt when older than a
+# Needs root. MEDD_SYSTEM_SUITE=trixie tests on Debian 13. The debootstrapped tree is cached in
+# .build-system/<suite> (rebuilt when older than a
 # week or when the package list changes); each run boots a fresh overlay of it. docs/packaging.md
 # explains the choices and lists the timings.
 set -euo pipefail
@@ -34,7 +35,7 @@ deb=${1:-$(cat .build-deb/package 2>/dev/null || true)}
 version=$(dpkg-deb -f "$deb" Version)
 upstream_version=${version%%-*}
 
-phase "Debian 12 tree"
+phase "Debian tree ($suite)"
 ensure_cached_tree
 
 phase "newer build of the package (for the upgrade)"
@@ -65,6 +66,19 @@ grep -q 'not found' <<<"$out" && fail "a library the binaries need is missing:\n
 pass "ldd finds every library of /usr/bin/medd, /usr/bin/medctl and /usr/libexec/medd/medd-report-pdf"
 expect "the journal catalog database has medd's entries (systemd's dpkg trigger)" "1570343c2d3f4857a8ddefd14135d38b medd: Dose due" \
     in_root journalctl --list-catalog
+for language in de es fr it nl pl pt_BR zh_CN; do
+    in_root test -f "/usr/share/locale/$language/LC_MESSAGES/medd.mo" || fail "the $language translation is not installed"
+    in_root test -f "/usr/lib/systemd/catalog/medd.$language.catalog" || fail "the $language journal catalog is not installed"
+done
+pass "the translations and journal catalogs of eight languages are installed"
+german=$(python3 -c 'import gettext, sys
+catalog = gettext.GNUTranslations(open(sys.argv[1], "rb"))
+print(catalog.gettext("unknown verb '"'"'%1$s'"'"'; the verbs are %2$s").split("%1$s")[0])' \
+    .build-deb/stage/usr/share/locale/de/LC_MESSAGES/medd.mo)
+[[ -n $german && $german != "unknown verb"* ]] || fail "the German catalog has no translation of the unknown-verb error"
+out=$(in_root sh -c 'LANG=C.UTF-8 LANGUAGE=de medctl frobnicate 2>&1; true')
+[[ $out == "medctl: $german"* ]] || fail "medctl does not speak German with LANGUAGE=de; it said:\n$out"
+pass "medctl speaks German with LANGUAGE=de (C.UTF-8 is a real locale to gettext)"
 for page in medctl.1 medd.toml.5 medd.8; do
     in_root test -f "/usr/share/man/man${page##*.}/$page.gz" || fail "man page $page is not installed"
 done

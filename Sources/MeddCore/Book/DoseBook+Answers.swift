@@ -104,7 +104,7 @@ extension DoseBook {
         if let id = openDoses.first, let record = records[id] { return .success(record) }
         let upcoming = planner.doses(from: when - settings.grace, to: when + .days(Int64(settings.horizonDays)), medication: target, records: records)
         guard let next = upcoming.first(where: { records[$0.id] == nil }) else {
-            return .failure(.noSuchDose("\(target) has no open or upcoming dose"))
+            return .failure(.noSuchDose(target))
         }
         if next.scheduled - settings.early > when { return .failure(.notYetDue(next.id, due: next.scheduled)) }
         return .success(record(of: next))
