@@ -12,6 +12,7 @@ import subprocess
 import pytest
 
 import harness
+import locales as compiled_locales
 import report_history
 
 SINCE = "2026-08-24"
@@ -32,12 +33,11 @@ def history():
 
 
 @pytest.fixture(scope="module")
-def locales(tmp_path_factory):
+def locales():
     """A LOCPATH with zh_CN.UTF-8 and de_DE.UTF-8 compiled from glibc's sources (no system locale is assumed)."""
-    directory = tmp_path_factory.mktemp("locales")
-    for name in ("zh_CN", "de_DE"):
-        subprocess.run(["localedef", "-i", name, "-f", "UTF-8", str(directory / f"{name}.UTF-8")], check=True, capture_output=True)
-    return str(directory)
+    for name in ("zh_CN.UTF-8", "de_DE.UTF-8"):
+        compiled_locales.compiled(name)
+    return compiled_locales.FOLDER
 
 
 def catalog_messages(language):

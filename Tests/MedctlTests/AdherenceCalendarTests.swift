@@ -1,4 +1,5 @@
 import MeddCore
+import MeddTestSupport
 import MeddTerminal
 import Testing
 @testable import medctl
@@ -56,7 +57,7 @@ import Testing
     }
 
     @Test func germanDaysMonthsAndLegend() {
-        let lines = TestLanguage.german { grid(TestLanguage.germanFormats) }
+        let lines = TestLanguage.german { grid(TestLocaleFormats.german) }
         #expect(lines[0] == "              Mo Di Mi Do Fr Sa So")
         #expect(lines[1] == "2026 Nov  2   ·· ·· ·· ·· ·· ·· ··")
         #expect(lines.last == "██ alle pünktlich  ▓▓ einige spät  ▒▒ einige ausgelassen  ░░ einige versäumt  ·· keine beantwortet")
@@ -64,7 +65,7 @@ import Testing
 
     /// In the United States weeks start on Sunday: the 22nd opens the last row.
     @Test func americanWeeksStartOnSunday() {
-        let lines = grid(TestLanguage.americanFormats)
+        let lines = grid(TestLocaleFormats.american)
         #expect(lines[0] == "              Su Mo Tu We Th Fr Sa")
         #expect(lines[1] == "2026 Nov  1      ·· ·· ·· ·· ·· ··")
         #expect(lines[4] == "         22   ░░")
@@ -73,7 +74,7 @@ import Testing
     /// Month names of different widths keep the day in one column.
     @Test func frenchMonthNamesOfDifferentWidthsAlign() {
         let lastOfOctober = (0..<10).map { AdherenceDay(date: LocalDate(year: 2026, month: 10, day: 26)!.adding(days: Int64($0))) }
-        let lines = CalendarGrid(days: lastOfOctober, style: Style(enabled: false), formats: TestLanguage.frenchFormats).lines
+        let lines = CalendarGrid(days: lastOfOctober, style: Style(enabled: false), formats: TestLocaleFormats.french).lines
         #expect(lines[0] == "               lu ma me je ve sa di")
         #expect(lines[1] == "2026 oct. 26   ·· ·· ·· ·· ·· ·· ··")
         #expect(lines[2] == "     nov.  2   ·· ·· ··")
@@ -81,8 +82,8 @@ import Testing
 
     /// Wide (two-column) day names: every cell sits under its day's heading.
     @Test func chineseHeadingsStayAboveTheirCells() {
-        let lines = grid(TestLanguage.chineseFormats)
-        let names = TestLanguage.chineseFormats.abbreviatedWeekdayNames
+        let lines = grid(TestLocaleFormats.chinese)
+        let names = TestLocaleFormats.chinese.abbreviatedWeekdayNames
         let columns = headingColumns(lines[0], names)
         // The labels are a column wider than in the C locale: 11月 takes four columns, Nov three.
         #expect(columns == [15, 18, 21, 24, 27, 30, 33])

@@ -1,4 +1,5 @@
 import MeddCore
+import MeddTestSupport
 import MeddTerminal
 import Testing
 @testable import medctl
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func americanEnglishWritesTwelveHourTimes() {
-        TestLanguage.english(formats: TestLanguage.americanFormats) {
+        TestLanguage.english(formats: TestLocaleFormats.american) {
             #expect(LocalTimeText.dateTime(morning) == "11/22/2026 08:00 AM")
             #expect(LocalTimeText.precise(morning) == "11/22/2026 08:00:01 AM")
         }
@@ -41,7 +42,7 @@ import Testing
 
     /// A time written without a colon before its minutes keeps its form, to the minute.
     @Test func chineseTimesKeepTheirCharacters() {
-        TestLanguage.english(formats: TestLanguage.chineseFormats) {
+        TestLanguage.english(formats: TestLocaleFormats.chinese) {
             #expect(LocalTimeText.dateTime(morning) == "2026年11月22日 08时00分")
             #expect(LocalTimeText.precise(morning) == "2026年11月22日 08时00分")
         }

@@ -1,5 +1,6 @@
 import MeddControl
 import MeddCore
+import MeddTestSupport
 import MeddTerminal
 import Testing
 @testable import medctl
@@ -95,7 +96,7 @@ import Testing
             #expect(row.outcome(today: today) == "20:05 über desktop — mit Frühstück")
             #expect(row.outcome(today: today.adding(days: 1)) == "22.11.2026 20:05 über desktop — mit Frühstück")
         }
-        TestLanguage.english(formats: TestLanguage.americanFormats) {
+        TestLanguage.english(formats: TestLocaleFormats.american) {
             #expect(row.outcome(today: today) == "08:05 PM via desktop — mit Frühstück")
         }
         #expect(row.outcome(today: today) == "20:05 via desktop — mit Frühstück")

@@ -1,23 +1,10 @@
 import MeddCore
+import MeddTestSupport
 
-/// A language for tests: a few of medctl's messages in German (and Polish plurals), the rest
+/// medctl's tests in another language: a few of medctl's messages in German (and Polish plurals), the rest
 /// English as gettext leaves a message its catalog lacks; and locales' formats as glibc gives them.
 /// Used through `TestLanguage.german { … }`, which sets them for the running test's task only, so
 /// tests of English text that run beside it are not disturbed.
-struct TestTranslator: Translator {
-    var messages: [String: String] = [:]
-    /// Each message's plural forms, and the language's rule choosing one by the count.
-    var plurals: [String: [String]] = [:]
-    var pluralForm: @Sendable (Int) -> Int = { $0 == 1 ? 0 : 1 }
-
-    func translate(_ messageID: String) -> String { messages[messageID] ?? messageID }
-
-    func translate(_ singular: String, _ plural: String, count: Int) -> String {
-        guard let forms = plurals[singular] else { return count == 1 ? singular : plural }
-        return forms[min(pluralForm(count), forms.count - 1)]
-    }
-}
-
 enum TestLanguage {
     static let germanMessages: [String: String] = [
         "pending": "ausstehend",
@@ -75,49 +62,8 @@ enum TestLanguage {
         "%1$d snoozed": ["%1$d odłożona", "%1$d odłożone", "%1$d odłożonych"],
     ], pluralForm: { n in n == 1 ? 0 : (2...4).contains(n % 10) && !(12...14).contains(n % 100) ? 1 : 2 })
 
-    /// de_DE as glibc has it: 24-hour times, day first, weeks from Monday, a decimal comma.
-    static let germanFormats = LocaleFormats(
-        timePattern: "%H:%M", datePattern: "%d.%m.%Y",
-        weekdayNames: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
-        abbreviatedWeekdayNames: ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"],
-        monthNames: germanMonths, monthNamesInDates: germanMonths,
-        abbreviatedMonthNames: ["Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"],
-        anteMeridiem: "", postMeridiem: "", firstWeekday: .mon, decimalSeparator: ",")
-
-    private static let germanMonths = ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September",
-                                       "Oktober", "November", "Dezember"]
-
-    /// en_US: 12-hour times, month first, weeks from Sunday.
-    static let americanFormats = LocaleFormats(
-        timePattern: "%I:%M %p", datePattern: "%m/%d/%Y",
-        weekdayNames: LocaleFormats.technical.weekdayNames, abbreviatedWeekdayNames: LocaleFormats.technical.abbreviatedWeekdayNames,
-        monthNames: LocaleFormats.technical.monthNames, monthNamesInDates: LocaleFormats.technical.monthNames,
-        abbreviatedMonthNames: LocaleFormats.technical.abbreviatedMonthNames,
-        anteMeridiem: "AM", postMeridiem: "PM", firstWeekday: .sun, decimalSeparator: ".")
-
-    /// fr_FR: abbreviated months of different widths (`mai`, `sept.`).
-    static let frenchFormats = LocaleFormats(
-        timePattern: "%H:%M", datePattern: "%d/%m/%Y",
-        weekdayNames: ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
-        abbreviatedWeekdayNames: ["lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim."],
-        monthNames: frenchMonths, monthNamesInDates: frenchMonths,
-        abbreviatedMonthNames: ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."],
-        anteMeridiem: "", postMeridiem: "", firstWeekday: .mon, decimalSeparator: ",")
-
-    private static let frenchMonths = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
-                                       "octobre", "novembre", "décembre"]
-
-    /// zh_CN: wide (two-column) names of days and months, times in 时 and 分.
-    static let chineseFormats = LocaleFormats(
-        timePattern: "%H时%M分", datePattern: "%Y年%m月%d日",
-        weekdayNames: ["星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日"],
-        abbreviatedWeekdayNames: ["一", "二", "三", "四", "五", "六", "日"],
-        monthNames: (1...12).map { "\($0)月" }, monthNamesInDates: (1...12).map { "\($0)月" },
-        abbreviatedMonthNames: (1...12).map { "\($0)月" },
-        anteMeridiem: "上午", postMeridiem: "下午", firstWeekday: .mon, decimalSeparator: ".")
-
     /// Runs `body` in German with de_DE's formats (for this test's task only).
-    static func german<Result>(formats: LocaleFormats = germanFormats, _ body: () throws -> Result) rethrows -> Result {
+    static func german<Result>(formats: LocaleFormats = TestLocaleFormats.german, _ body: () throws -> Result) rethrows -> Result {
         try Translation.using(german, formats: formats, body)
     }
 

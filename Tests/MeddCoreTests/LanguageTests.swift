@@ -1,35 +1,13 @@
+import MeddTestSupport
 import Testing
 @testable import MeddCore
 
 /// Messages in a translator's words and the locale's formats: `PositionalFormat`, `Translatable`,
 /// `LocaleFormats`.
 @Suite struct LanguageTests {
-    /// A translator that knows a few German messages, with German plurals, and passes the rest through.
-    struct German: Translator {
-        let messages = ["Due at %1$s": "Fällig um %1$s", "%1$s of %2$s": "%2$s: %1$s"]
-
-        func translate(_ messageID: String) -> String { messages[messageID] ?? messageID }
-
-        func translate(_ singular: String, _ plural: String, count: Int) -> String {
-            singular == "%1$d dose" ? (count == 1 ? "%1$d Dosis" : "%1$d Dosen") : (count == 1 ? singular : plural)
-        }
-    }
-
-    static let german = LocaleFormats(
-        timePattern: "%H:%M", datePattern: "%d.%m.%Y",
-        weekdayNames: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
-        abbreviatedWeekdayNames: ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"],
-        monthNames: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"],
-        monthNamesInDates: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"],
-        abbreviatedMonthNames: ["Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"],
-        anteMeridiem: "", postMeridiem: "", firstWeekday: .mon, decimalSeparator: ",")
-
-    static let american = LocaleFormats(
-        timePattern: "%I:%M %p", datePattern: "%m/%d/%Y",
-        weekdayNames: LocaleFormats.technical.weekdayNames, abbreviatedWeekdayNames: LocaleFormats.technical.abbreviatedWeekdayNames,
-        monthNames: LocaleFormats.technical.monthNames, monthNamesInDates: LocaleFormats.technical.monthNames,
-        abbreviatedMonthNames: LocaleFormats.technical.abbreviatedMonthNames,
-        anteMeridiem: "AM", postMeridiem: "PM", firstWeekday: .sun, decimalSeparator: ".")
+    /// A few German messages, with German plurals; the rest passes through.
+    static let german = TestTranslator(messages: ["Due at %1$s": "Fällig um %1$s", "%1$s of %2$s": "%2$s: %1$s"],
+                                       plurals: ["%1$d dose": ["%1$d Dosis", "%1$d Dosen"]])
 
     @Test func numberedArgumentsMayBeReordered() {
         #expect(PositionalFormat.apply("%2$s: %1$s", ["500 mg", "Metformin"]) == "Metformin: 500 mg")
@@ -51,8 +29,8 @@ import Testing
         let message = Translatable("Due at %1$s", "08:00")
         #expect(message.english == "Due at 08:00")
         #expect(message.description == "Due at 08:00")
-        #expect(message.text(using: German()) == "Fällig um 08:00")
-        #expect(Translatable("%1$s of %2$s", "2", "Metformin").text(using: German()) == "Metformin: 2")
+        #expect(message.text(using: Self.german) == "Fällig um 08:00")
+        #expect(Translatable("%1$s of %2$s", "2", "Metformin").text(using: Self.german) == "Metformin: 2")
     }
 
     /// Plurals go to the translator with the count, which picks the form: never `count == 1` in the caller.
@@ -60,7 +38,7 @@ import Testing
         let one = Translatable.plural("%1$d dose", "%1$d doses", count: 1, "1")
         let five = Translatable.plural("%1$d dose", "%1$d doses", count: 5, "5")
         #expect(one.english == "1 dose" && five.english == "5 doses")
-        #expect(one.text(using: German()) == "1 Dosis" && five.text(using: German()) == "5 Dosen")
+        #expect(one.text(using: Self.german) == "1 Dosis" && five.text(using: Self.german) == "5 Dosen")
     }
 
     @Test func theTechnicalFormatsAreISOAndTwentyFourHours() {
@@ -74,7 +52,7 @@ import Testing
     }
 
     @Test func germanWritesDaysFirstAndCommas() {
-        let formats = Self.german
+        let formats = TestLocaleFormats.german
         #expect(formats.date(LocalDate(year: 2026, month: 3, day: 1)!) == "01.03.2026")
         #expect(formats.dateTime(LocalDate(year: 2026, month: 11, day: 22)!, WallTime(hour: 20, minute: 30)!) == "22.11.2026 20:30")
         #expect(formats.decimal("12.5") == "12,5")
@@ -83,7 +61,7 @@ import Testing
     }
 
     @Test func americanEnglishUsesAMAndPMAndSundayFirst() {
-        let formats = Self.american
+        let formats = TestLocaleFormats.american
         #expect(formats.usesTwelveHourClock)
         #expect(formats.time(WallTime(hour: 0, minute: 5)!) == "12:05 AM")
         #expect(formats.time(WallTime(hour: 12, minute: 0)!) == "12:00 PM")
@@ -94,6 +72,6 @@ import Testing
 
     /// A conversion the formatter does not know is written as it stands, not dropped.
     @Test func anUnknownConversionStays() {
-        #expect(Self.german.format("%Q %H", date: nil, time: WallTime(hour: 7, minute: 0)!) == "%Q 07")
+        #expect(TestLocaleFormats.german.format("%Q %H", date: nil, time: WallTime(hour: 7, minute: 0)!) == "%Q 07")
     }
 }

@@ -1,5 +1,6 @@
 import MeddControl
 import MeddCore
+import MeddTestSupport
 import Testing
 @testable import MeddReport
 
@@ -8,7 +9,7 @@ import Testing
 /// which must stay what the report always wrote.
 @Suite struct ReportLanguageTests {
     /// A few of the report's messages in German, with German's plural rule.
-    struct GermanTranslator: Translator {
+    enum GermanTranslator {
         static let messages = [
             "en": "de",
             "Medication report": "Medikationsbericht",
@@ -36,23 +37,10 @@ import Testing
             ],
         ]
 
-        func translate(_ messageID: String) -> String { Self.messages[messageID] ?? messageID }
-
-        func translate(_ singular: String, _ plural: String, count: Int) -> String {
-            Self.plurals[singular].map { $0[count == 1 ? 0 : 1] } ?? (count == 1 ? singular : plural)
-        }
+        static let translator = TestTranslator(messages: messages, plurals: plurals)
     }
 
-    static let germanFormats = LocaleFormats(
-        timePattern: "%H:%M", datePattern: "%d.%m.%Y",
-        weekdayNames: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
-        abbreviatedWeekdayNames: ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"],
-        monthNames: germanMonths, monthNamesInDates: germanMonths,
-        abbreviatedMonthNames: ["Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"],
-        anteMeridiem: "", postMeridiem: "", firstWeekday: .mon, decimalSeparator: ",")
-    static let germanMonths = ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
-                               "November", "Dezember"]
-    static let german = ReportText(translator: GermanTranslator(), formats: germanFormats)
+    static let german = ReportText(translator: GermanTranslator.translator, formats: TestLocaleFormats.german)
 
     /// en_US: English words, weeks from Sunday, 12-hour times.
     static let american: ReportText = {
