@@ -34,11 +34,10 @@ public enum PeopleLanguage {
     static func timePattern(_ locale: LocaleInformation) -> String {
         var pattern = locale.timeFormat
         if pattern.isEmpty { return "%H:%M" }
-        if pattern.contains("%r") {
-            pattern = pattern.split(separator: "%r", omittingEmptySubsequences: false)
-                .joined(separator: locale.twelveHourTimeFormat.isEmpty ? "%I:%M:%S %p" : locale.twelveHourTimeFormat)
+        if pattern.containsText("%r") {
+            pattern = pattern.replacingText("%r", with: locale.twelveHourTimeFormat.isEmpty ? "%I:%M:%S %p" : locale.twelveHourTimeFormat)
         }
-        pattern = pattern.split(separator: "%T", omittingEmptySubsequences: false).joined(separator: "%H:%M:%S")
+        pattern = pattern.replacingText("%T", with: "%H:%M:%S")
         guard let percent = pattern.indices.first(where: { pattern[$0] == "%" && pattern[pattern.index(after: $0)...].first == "S" })
         else { return pattern }
         var start = percent
@@ -54,7 +53,7 @@ public enum PeopleLanguage {
 
     /// The locale's date format with a four-digit year: `%d/%m/%y` (es_ES) gives `%d/%m/%Y`.
     static func datePattern(_ format: String) -> String {
-        format.isEmpty ? "%Y-%m-%d" : format.split(separator: "%y", omittingEmptySubsequences: false).joined(separator: "%Y")
+        format.isEmpty ? "%Y-%m-%d" : format.replacingText("%y", with: "%Y")
     }
 }
 

@@ -26,8 +26,8 @@ enum LocalTimeText {
     /// does not write minutes after a colon (`%H时%M分`) stays as it is.
     private static func withSeconds(_ pattern: String, _ second: Int64) -> String {
         let digits = second < 10 ? "0\(second)" : "\(second)"
-        let parts = pattern.split(separator: ":%M", maxSplits: 1, omittingEmptySubsequences: false)
-        return parts.count == 2 ? String(parts[0]) + ":%M:" + digits + String(parts[1]) : pattern
+        guard let minutes = pattern.rangeOfText(":%M") else { return pattern }
+        return pattern[..<minutes.upperBound] + ":" + digits + pattern[minutes.upperBound...]
     }
 
     /// `08:00` when `instant` falls on `today`, else `2026-11-22 08:00`.

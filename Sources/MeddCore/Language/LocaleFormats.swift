@@ -52,7 +52,7 @@ public struct LocaleFormats: Hashable, Sendable {
 
     /// Whether times are written with AM and PM.
     public var usesTwelveHourClock: Bool {
-        timePattern.contains("%I") || timePattern.contains("%l") || timePattern.contains("%p") || timePattern.contains("%r")
+        ["%I", "%l", "%p", "%r"].contains { timePattern.containsText($0) }
     }
 
     public func time(_ time: WallTime) -> String { format(timePattern, date: nil, time: time) }

@@ -80,7 +80,7 @@ public struct CollectionURL: Hashable, Sendable, CustomStringConvertible {
     }
 
     public init(parsing text: String) throws(Problem) {
-        guard let separator = text.firstRange(of: "://") else { throw .notAURL }
+        guard let separator = text.rangeOfText("://") else { throw .notAURL }
         let schemeText = String(text[..<separator.lowerBound]).lowercased()
         guard let scheme = Scheme(rawValue: schemeText) else {
             throw schemeText.isEmpty ? .notAURL : .unsupportedScheme(schemeText)
@@ -89,7 +89,7 @@ public struct CollectionURL: Hashable, Sendable, CustomStringConvertible {
         guard !rest.contains(where: { $0 == "?" || $0 == "#" }) else { throw .queryOrFragment }
         guard !rest.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } == true }) else { throw .notAURL }
         let authority = rest.prefix { $0 != "/" }
-        guard !authority.contains("@") else { throw .credentials }
+        guard !authority.contains("@" as Character) else { throw .credentials }
         var path = String(rest.dropFirst(authority.count))
         if path.isEmpty { path = "/" }
         if !path.hasSuffix("/") { path += "/" }
@@ -135,15 +135,15 @@ public struct CollectionURL: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        let hostText = host.contains(":") ? "[\(host)]" : host
+        let hostText = host.contains(":" as Character) ? "[\(host)]" : host
         return "\(scheme.rawValue)://\(hostText)\(port.map { ":\($0)" } ?? "")\(path)"
     }
 
     /// The URL of a resource in this collection, from its href as a server gives it: an absolute path
     /// ("/anna/medication/x.ics"), a full URL, or a name relative to the collection.
     public func resolving(_ href: String) -> String {
-        if href.contains("://") { return href }
-        let hostText = host.contains(":") ? "[\(host)]" : host
+        if href.containsText("://") { return href }
+        let hostText = host.contains(":" as Character) ? "[\(host)]" : host
         let origin = "\(scheme.rawValue)://\(hostText)\(port.map { ":\($0)" } ?? "")"
         return href.hasPrefix("/") ? origin + href : origin + path + href
     }
