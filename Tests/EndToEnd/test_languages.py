@@ -37,6 +37,18 @@ def test_a_reminder_in_german_has_german_words_and_buttons(daemons, med, session
     assert fired["MESSAGE"].startswith(f"Metformin 500 mg due 2026-11-22T08:00:00+01:00 ({med}_20261122_08_00)")
 
 
+@pytest.mark.parametrize("lang, language", [("es_ES.UTF-8", "es"), ("fr_FR.UTF-8", "fr"), ("it_IT.UTF-8", "it"),
+                                            ("nl_NL.UTF-8", "nl"), ("pl_PL.UTF-8", "pl"), ("pt_BR.UTF-8", "pt_BR"),
+                                            ("zh_CN.UTF-8", "zh_CN")])
+def test_the_journal_stays_english_under_every_language(daemons, med, session_bus, fake_notifier, lang, language):
+    """The reminder speaks the language (its first button is the catalog's "Taken"); the journal entry does not."""
+    daemons(config(med, times=("08:00",)), berlin(7, 59, 59), desktop_bus=session_bus.address, env=locales.env(lang))
+    fake_notifier.wait_for(lambda s: len(s.notifies) >= 1, timeout=8)
+    assert fake_notifier.notifies[0]["actions"][0] == ("taken", locales.translated(language, "Taken"))
+    [fired] = dose_events(med, MEDD_EVENT="fired")
+    assert fired["MESSAGE"].startswith(f"Metformin 500 mg due 2026-11-22T08:00:00+01:00 ({med}_20261122_08_00)")
+
+
 def test_a_reminder_in_english_for_a_language_without_a_catalog(daemons, med, session_bus, fake_notifier):
     """Japanese has no catalog: English words, with the Japanese locale's time format (24-hour)."""
     daemons(config(med, times=("08:00",), extra=NOTES), berlin(7, 59, 59), desktop_bus=session_bus.address,
