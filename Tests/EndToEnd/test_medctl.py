@@ -45,7 +45,7 @@ def test_status_table_and_json(daemons, med):
     daemon = started(daemons, med)
     out = medctl(daemon, "status")
     assert out.returncode == 0, out.stderr
-    assert "medd 0.8.0, running since 2026-11-22 08:00" in out.stdout
+    assert "medd 0.9.0, running since 2026-11-22 08:00" in out.stdout
     assert f"next dose: Metformin 500 mg at 20:00  ({med}_20261122_20_00)" in out.stdout
     assert "open: 2 pending, 0 snoozed" in out.stdout
     data = json.loads(medctl(daemon, "--json", "status").stdout)
