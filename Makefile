@@ -124,7 +124,8 @@ deb: build
 	$(MAKE) install DESTDIR=$(DEB_STAGE) PREFIX=/usr
 	scripts/build-deb.sh $(DEB_STAGE)
 
-# The package on a clean Debian 12 booted with systemd as PID 1 (systemd-nspawn): install, socket
+# The package on a clean Debian 13, the current stable (MEDD_SYSTEM_SUITE=bookworm: Debian 12), booted with
+# systemd as PID 1 (systemd-nspawn): install, German through the installed catalogs, socket
 # activation, reload, restart after kill -9, a dose, a clean stop, upgrade, purge. Needs root (skips
 # loudly without it); about 1 minute, plus 50 s for debootstrap when .build-system has no tree.
 test-system: deb

@@ -2,11 +2,12 @@
 # Sourced, not run. Sets: root (the container's file system, seen from the host), leader (the host
 # PID of the container's systemd), user and uid (the lingering user medd runs for).
 
-# MEDD_SYSTEM_SUITE=trixie boots Debian 13 (the current stable) instead of Debian 12.
-suite=${MEDD_SYSTEM_SUITE:-bookworm}
+# Debian 13, the current stable, where users install; MEDD_SYSTEM_SUITE=bookworm boots Debian 12.
+suite=${MEDD_SYSTEM_SUITE:-trixie}
 mirror=${MEDD_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 # minbase has no init; these make the tree bootable with a user manager and a session bus.
-tree_packages=systemd,systemd-sysv,dbus,dbus-user-session
+# locales: the sources localedef compiles de_DE.UTF-8 from, to see medd speak German.
+tree_packages=systemd,systemd-sysv,dbus,dbus-user-session,locales
 tree=.build-system/$suite
 run_dir=.build-system/run
 root=$run_dir/root
@@ -80,7 +81,7 @@ as_user_grep() { as_user "$1" 2>&1 | grep -E -- "$2"; }
 ensure_cached_tree() {
     local want="$suite minbase $tree_packages $mirror" since proxy
     if [[ -f $tree.stamp && $(cat "$tree.stamp") == "$want" && -z $(find "$tree.stamp" -mtime +7) ]]; then
-        pass "cached Debian 12 tree $tree"
+        pass "cached Debian $suite tree $tree"
         return
     fi
     since=$(uptime_seconds)
@@ -96,7 +97,7 @@ ensure_cached_tree() {
     mkdir -p "$tree.new/var/log/journal"
     mv "$tree.new" "$tree"
     echo "$want" >"$tree.stamp"
-    pass "debootstrapped a Debian 12 tree in $(elapsed "$since") s"
+    pass "debootstrapped a Debian $suite tree in $(elapsed "$since") s"
 }
 
 # Boots a fresh overlay of the cached tree with systemd as PID 1 and waits for it to be running.
@@ -120,7 +121,7 @@ boot_container() {
     done
     # Until its system bus is up, systemctl in the container cannot even ask.
     wait_for "the container's systemd reports running (is-system-running)" 60 in_root systemctl is-system-running --wait
-    pass "booted Debian 12 with $(in_root systemctl --version | head -n1) as PID 1 (host PID $leader) in $(elapsed "$since") s"
+    pass "booted Debian $(in_root cat /etc/debian_version) ($suite) with $(in_root systemctl --version | head -n1) as PID 1 (host PID $leader) in $(elapsed "$since") s"
 }
 
 start_nspawn() {

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The Debian package on a clean Debian 12 booted with systemd as PID 1 (systemd-nspawn -b): apt
+# The Debian package on a clean Debian 13 (or 12: MEDD_SYSTEM_SUITE=bookworm) booted with systemd as PID 1 (systemd-nspawn -b): apt
 # installs it with its dependencies (no Swift in the container), a lingering user runs medd from the
 # shipped user units, and every step of a user's life with it is asserted: socket activation and
 # STATUS=, medctl, a dose firing into the journal with its catalog text, medctl report's PDF, reload
 # (good and broken), restart after kill -9, a clean stop, an upgrade that keeps the ledger, and purge.
 #
 # Usage: Tests/System/run.sh [PACKAGE.deb]   (default: the one `make deb` built last)
-# Needs root. MEDD_SYSTEM_SUITE=trixie tests on Debian 13. The debootstrapped tree is cached in
+# Needs root. MEDD_SYSTEM_SUITE=bookworm tests on Debian 12. The debootstrapped tree is cached in
 # .build-system/<suite> (rebuilt when older than a
 # week or when the package list changes); each run boots a fresh overlay of it. docs/packaging.md
 # explains the choices and lists the timings.
@@ -76,9 +76,13 @@ catalog = gettext.GNUTranslations(open(sys.argv[1], "rb"))
 print(catalog.gettext("unknown verb '"'"'%1$s'"'"'; the verbs are %2$s").split("%1$s")[0])' \
     .build-deb/stage/usr/share/locale/de/LC_MESSAGES/medd.mo)
 [[ -n $german && $german != "unknown verb"* ]] || fail "the German catalog has no translation of the unknown-verb error"
-out=$(in_root sh -c 'LANG=C.UTF-8 LANGUAGE=de medctl frobnicate 2>&1; true')
-[[ $out == "medctl: $german"* ]] || fail "medctl does not speak German with LANGUAGE=de; it said:\n$out"
-pass "medctl speaks German with LANGUAGE=de (C.UTF-8 is a real locale to gettext)"
+in_root localedef -i de_DE -f UTF-8 de_DE.UTF-8 || fail "localedef could not compile de_DE.UTF-8 in the container"
+out=$(in_root sh -c 'LANG=de_DE.UTF-8 medctl frobnicate 2>&1; true')
+[[ $out == "medctl: $german"* ]] || fail "medctl does not speak German under LANG=de_DE.UTF-8; it said:\n$out"
+pass "medctl speaks German under LANG=de_DE.UTF-8"
+german_subject=$(sed -n '/^-- 1570343c2d3f4857a8ddefd14135d38b/{n;s/^Subject: //p;q}' units/medd.de.catalog)
+expect "journalctl shows the German catalog under LANG=de_DE.UTF-8" "1570343c2d3f4857a8ddefd14135d38b medd: $german_subject" \
+    in_root env LANG=de_DE.UTF-8 journalctl --list-catalog
 for page in medctl.1 medd.toml.5 medd.8; do
     in_root test -f "/usr/share/man/man${page##*.}/$page.gz" || fail "man page $page is not installed"
 done
