@@ -59,7 +59,7 @@ test-e2e:
 	$(SWIFT) build --product medd
 	$(SWIFT) build --product medd-sync
 	$(MAKE) catalogs
-	MEDD_BIN_DIR=$$($(SWIFT) build --show-bin-path) python3 -m pytest -v Tests/EndToEnd
+	MEDD_BIN_DIR=$$($(SWIFT) build --show-bin-path) python3 -m pytest -v --durations=25 Tests/EndToEnd
 
 # The release binaries, as users get them, must link neither ICU nor full Foundation (medctl links no
 # Foundation at all; medd only FoundationEssentials, through swift-argument-parser and TOMLKit):

@@ -41,28 +41,33 @@ public enum LedgerFileCheck {
             header = try FileReader.firstBytes(at: path, count: headerSize)
             size = try FileSystem.size(of: path)
         } catch {
-            throw LedgerRestoreError(.unreadable, "cannot read \(name): \(error.reason)")
+            throw LedgerRestoreError(.unreadable, Translatable("cannot read %1$s: %2$s", name, error.reason))
         }
-        guard !header.isEmpty else { throw LedgerRestoreError(.notSQLite, "\(name) is empty, not a medd ledger") }
+        guard !header.isEmpty else { throw LedgerRestoreError(.notSQLite, Translatable("%1$s is empty, not a medd ledger", name)) }
         guard header.starts(with: magic) || header.count < magic.count && magic.starts(with: header) else {
-            throw LedgerRestoreError(.notSQLite, "\(name) is not an SQLite database (it does not begin with \"SQLite format 3\"), so not a medd ledger")
+            throw LedgerRestoreError(.notSQLite, Translatable("%1$s is not an SQLite database (it does not begin with %2$s), so not a medd ledger",
+                                                        name, "\"SQLite format 3\""))
         }
         guard header.count == headerSize else {
-            throw LedgerRestoreError(.truncated, "\(name) is truncated: it has \(size) bytes, fewer than an SQLite header's \(headerSize)")
+            throw LedgerRestoreError(.truncated, Translatable("%1$s is truncated: it has %2$d bytes, fewer than an SQLite header's %3$d",
+                                                        name, String(size), String(headerSize)))
         }
         let storedPageSize = Int(header[16]) << 8 | Int(header[17])
         let pageSize = storedPageSize == 1 ? 65_536 : storedPageSize
         guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else {
-            throw LedgerRestoreError(.damaged, "\(name) is damaged: its header gives a page size of \(storedPageSize) bytes")
+            throw LedgerRestoreError(.damaged, Translatable("%1$s is damaged: its header gives a page size of %2$d bytes", name, String(storedPageSize)))
         }
         let pageCount = bigEndian(header[28..<32])
         // The header's page count is valid when the change counter was written with it (SQLite 3.7.0 on).
         if pageCount > 0, header[24..<28] == header[92..<96] {
             guard size >= pageCount * pageSize else {
-                throw LedgerRestoreError(.truncated, "\(name) is truncated: its header says \(pageCount) pages of \(pageSize) bytes (\(pageCount * pageSize) bytes), but the file has \(size)")
+                throw LedgerRestoreError(.truncated, Translatable(
+                    "%1$s is truncated: its header says %2$d pages of %3$d bytes (%4$d bytes), but the file has %5$d",
+                    name, String(pageCount), String(pageSize), String(pageCount * pageSize), String(size)))
             }
         } else if size % pageSize != 0 {
-            throw LedgerRestoreError(.truncated, "\(name) is truncated: its \(size) bytes are not a whole number of \(pageSize)-byte pages")
+            throw LedgerRestoreError(.truncated, Translatable("%1$s is truncated: its %2$d bytes are not a whole number of %3$d-byte pages",
+                                                     name, String(size), String(pageSize)))
         }
     }
 
@@ -79,8 +84,12 @@ public enum LedgerFileCheck {
         }
         guard findings == ["ok"] else {
             let shown = findings.prefix(3).joined(separator: "; ")
-            let more = findings.count > 3 ? " (and \(findings.count - 3) more)" : ""
-            throw LedgerRestoreError(.damaged, "\(name) is damaged: SQLite's integrity check found: \(shown)\(more)")
+            // TRANSLATORS: %1$s is the file, %2$s what SQLite's integrity check found (English, from SQLite).
+            throw LedgerRestoreError(.damaged, findings.count > 3
+                ? Translatable.plural("%1$s is damaged: SQLite's integrity check found: %2$s (and %3$d more)",
+                                      "%1$s is damaged: SQLite's integrity check found: %2$s (and %3$d more)",
+                                      count: findings.count - 3, name, shown, String(findings.count - 3))
+                : Translatable("%1$s is damaged: SQLite's integrity check found: %2$s", name, shown))
         }
     }
 
@@ -103,22 +112,29 @@ public enum LedgerFileCheck {
             throw damaged(name, error)
         }
         guard foreign.isEmpty else {
-            throw LedgerRestoreError(.notALedger, "\(name) is not a medd ledger as medd writes it: it holds \(foreign.joined(separator: ", ")), which no medd ledger has")
+            throw LedgerRestoreError(.notALedger, Translatable("%1$s is not a medd ledger as medd writes it: it holds %2$s, which no medd ledger has",
+                                                         name, foreign.joined(separator: ", ")))
         }
         let first = LedgerSchema.migrations[0].identifier
         guard applied.contains(first) else {
-            throw LedgerRestoreError(.notALedger, "\(name) is an SQLite database but not a medd ledger (it has no \(LedgerSchema.appliedTable) table listing migration \(first))")
+            throw LedgerRestoreError(.notALedger, Translatable("%1$s is an SQLite database but not a medd ledger (it has no %2$s table listing migration %3$s)",
+                                                         name, LedgerSchema.appliedTable, first))
         }
         let known = LedgerSchema.migrations.map(\.identifier)
         let unknown = applied.filter { !known.contains($0) }
         guard unknown.isEmpty else {
             let fileVersion = LedgerSchema.version(of: unknown[unknown.count - 1])
-            throw LedgerRestoreError(.newerSchema, "\(name) was written by a newer medd: its ledger schema is \(fileVersion) (migrations this medd does not know: \(unknown.joined(separator: ", "))), and this medd (\(MeddVersion.current)) reads schema \(LedgerSchema.currentVersion) and older. Restore it with a medd as new as the one that wrote it")
+            throw LedgerRestoreError(.newerSchema, Translatable("""
+                %1$s was written by a newer medd: its ledger schema is %2$s (migrations this medd does not know: %3$s), \
+                and this medd (%4$s) reads schema %5$s and older. Restore it with a medd as new as the one that wrote it
+                """, name, fileVersion, unknown.joined(separator: ", "), MeddVersion.current, LedgerSchema.currentVersion))
         }
         let missing = LedgerSchema.migrations.filter { applied.contains($0.identifier) }
             .flatMap { createdTables($0.sql) }.filter { !tables.contains($0) }
         guard missing.isEmpty else {
-            throw LedgerRestoreError(.notALedger, "\(name) is not a complete medd ledger: it lacks the table(s) \(missing.joined(separator: ", "))")
+            throw LedgerRestoreError(.notALedger, Translatable.plural("%1$s is not a complete medd ledger: it lacks the table %2$s",
+                                                                "%1$s is not a complete medd ledger: it lacks the tables %2$s",
+                                                                count: missing.count, name, missing.joined(separator: ", ")))
         }
         let lastKnown = known.last { applied.contains($0) } ?? first
         return LedgerSchema.version(of: lastKnown)
@@ -154,18 +170,23 @@ public enum LedgerFileCheck {
             throw damaged(name, error)
         }
         guard unreadableEvents == 0, unreadableDoses == 0 else {
-            throw LedgerRestoreError(.damaged, "\(name) is damaged: \(unreadableEvents) of its \(events) events and \(unreadableDoses) of its \(doses) doses cannot be read (an unknown kind, source, state or dose ID)")
+            throw LedgerRestoreError(.damaged, Translatable("""
+                %1$s is damaged: %2$d of its %3$d events and %4$d of its %5$d doses cannot be read \
+                (an unknown kind, source, state or dose ID)
+                """, name, String(unreadableEvents), String(events), String(unreadableDoses), String(doses)))
         }
         guard danglingDoses == 0 else {
-            throw LedgerRestoreError(.damaged, "\(name) is damaged: \(danglingDoses) row(s) name events it does not have")
+            throw LedgerRestoreError(.damaged, Translatable.plural("%1$s is damaged: %2$d row names events it does not have",
+                                                             "%1$s is damaged: %2$d rows name events it does not have",
+                                                             count: danglingDoses, name, String(danglingDoses)))
         }
         return Report(events: events, doses: doses, schema: schema)
     }
 
     private static func damaged(_ name: String, _ error: SQLiteError) -> LedgerRestoreError {
         switch error.kind {
-        case .corrupt: LedgerRestoreError(.damaged, "\(name) is damaged: SQLite says \(error.message)")
-        default: LedgerRestoreError(.unreadable, "cannot read \(name) with SQLite: \(error.message)")
+        case .corrupt: LedgerRestoreError(.damaged, Translatable("%1$s is damaged: SQLite says %2$s", name, error.message))
+        default: LedgerRestoreError(.unreadable, Translatable("cannot read %1$s with SQLite: %2$s", name, error.message))
         }
     }
 }

@@ -21,39 +21,44 @@ public enum LedgerRestore {
 
     /// Restores `file` as the ledger of `directory` (created if missing); `now` names the kept ledger.
     public static func restore(from file: String, into directory: String, now: Instant) throws(LedgerRestoreError) -> Outcome {
-        guard !FileSystem.isDirectory(file) else { throw LedgerRestoreError(.unreadable, "\(file) is a directory, not a ledger file") }
+        guard !FileSystem.isDirectory(file) else { throw LedgerRestoreError(.unreadable, Translatable("%1$s is a directory, not a ledger file", file)) }
         do {
             _ = try FileReader.firstBytes(at: file, count: 1)
         } catch {
-            throw LedgerRestoreError(.unreadable, "cannot read \(file): \(error.reason)")
+            throw LedgerRestoreError(.unreadable, Translatable("cannot read %1$s: %2$s", file, error.reason))
         }
         do {
             try FileSystem.createDirectories(directory, mode: 0o700)
         } catch {
-            throw LedgerRestoreError(.cannotInstall, "cannot create the state directory \(directory): \(error.reason)")
+            throw LedgerRestoreError(.cannotInstall, Translatable("cannot create the state directory %1$s: %2$s", directory, error.reason))
         }
         let lock: LedgerLock
         do {
             lock = try LedgerLock(directory: directory)
         } catch {
+            // TRANSLATORS: %1$s says which medd holds the state directory (English, as the lock reports it); %2$s is a command.
             throw LedgerRestoreError(error.code == .locked ? .inUse : .cannotInstall, error.code == .locked
-                ? "\(error.message). Stop it (systemctl --user stop medd.socket medd.service) and run medd --restore again"
-                : error.message)
+                ? Translatable("%1$s. Stop it (%2$s) and run medd --restore again", error.message,
+                               "systemctl --user stop medd.socket medd.service")
+                : Translatable("%1$s", error.message))
         }
         defer { withExtendedLifetime(lock) {} }
         let ledger = directory + "/" + Ledger.fileName
         guard !FileSystem.isSameFile(file, ledger) else {
-            throw LedgerRestoreError(.sameFile, "\(file) is the ledger of \(directory) itself; there is nothing to restore")
+            throw LedgerRestoreError(.sameFile, Translatable("%1$s is the ledger of %2$s itself; there is nothing to restore", file, directory))
         }
         let staged = ledger + ".restoring"
         guard !FileSystem.isSameFile(file, staged) else {
-            throw LedgerRestoreError(.sameFile, "\(file) is the copy an interrupted restore left in \(directory); copy it elsewhere and restore that")
+            throw LedgerRestoreError(.sameFile, Translatable("%1$s is the copy an interrupted restore left in %2$s; copy it elsewhere and restore that",
+                                                       file, directory))
         }
         if ((try? FileSystem.size(of: file + "-wal")) ?? 0) > 0 {
             // Restored alone, the file would lose what its log holds: a ledger copied while it was open.
-            throw LedgerRestoreError(.damaged, "\(file)-wal beside it holds writes that are not in \(file) yet (a ledger copied while medd "
-                                     + "had it open); restoring the file alone would lose them. Fold them in first with "
-                                     + "sqlite3 \(file) 'PRAGMA wal_checkpoint(TRUNCATE)', or restore a file written by medctl backup")
+            // TRANSLATORS: %1$s is the ledger file, %2$s a command (never translated).
+            throw LedgerRestoreError(.damaged, Translatable("""
+                %1$s-wal beside it holds writes that are not in %1$s yet (a ledger copied while medd had it open); \
+                restoring the file alone would lose them. Fold them in first with %2$s, or restore a file written by medctl backup
+                """, file, "sqlite3 \(file) 'PRAGMA wal_checkpoint(TRUNCATE)'"))
         }
         removeWithSideFiles(staged)
         do {
@@ -61,7 +66,7 @@ public enum LedgerRestore {
             try FileSystem.copyContents(of: file, into: staged)
         } catch {
             removeWithSideFiles(staged)
-            throw LedgerRestoreError(.cannotInstall, "cannot copy \(file) into \(directory): \(error.description)")
+            throw LedgerRestoreError(.cannotInstall, Translatable("cannot copy %1$s into %2$s: %3$s", file, directory, error.description))
         }
         let report: LedgerFileCheck.Report
         do {
@@ -79,7 +84,7 @@ public enum LedgerRestore {
             return Outcome(ledger: ledger, replaced: replaced, report: report)
         } catch {
             removeWithSideFiles(staged)
-            throw LedgerRestoreError(.cannotInstall, "cannot install the restored ledger in \(directory): \(error.description)")
+            throw LedgerRestoreError(.cannotInstall, Translatable("cannot install the restored ledger in %1$s: %2$s", directory, error.description))
         }
     }
 

@@ -1,3 +1,5 @@
+public import MeddCore
+
 /// Why `medd --restore` did not replace the ledger. In every case the ledger in place is left as it
 /// was, byte for byte.
 public struct LedgerRestoreError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -23,12 +25,13 @@ public struct LedgerRestoreError: Error, Hashable, Sendable, CustomStringConvert
     }
 
     public var code: Code
-    public var message: String
+    /// In the person's language on a terminal (`.localized`), English anywhere else.
+    public var message: Translatable
 
-    public init(_ code: Code, _ message: String) {
+    public init(_ code: Code, _ message: Translatable) {
         self.code = code
         self.message = message
     }
 
-    public var description: String { message }
+    public var description: String { message.english }
 }

@@ -21,7 +21,7 @@ enum RestoreLedger {
         } catch {
             // TRANSLATORS: medd --restore refused a file: %1$s is the state directory.
             let untouched = tr("nothing was restored; the ledger in %1$s is as it was", stateDirectory)
-            StandardErrorDestination.write("medd: \(error.message)\nmedd: \(untouched)")
+            StandardErrorDestination.write("medd: \(error.message.localized)\nmedd: \(untouched)")
             return exitStatus(error.code)
         }
         let report = outcome.report

@@ -177,6 +177,19 @@ def test_medd_check_in_german_keeps_its_positions_and_json_in_english(tmp_path):
                              text=True, env=locales.env("de_DE.UTF-8"))
     assert 'unknown key \\"timez\\"; did you mean \\"times\\"?' in as_json.stdout, as_json.stdout
 
+
+def test_medd_restore_refuses_in_german(tmp_path):
+    """A refused `medd --restore` says why in the person's language, with the paths as they are."""
+    bogus = tmp_path / "backup.sqlite"
+    bogus.write_text("not a database\n")
+    out = subprocess.run([os.path.join(bin_dir(), "medd"), "--restore", str(bogus), "--state-dir", str(tmp_path / "state")],
+                         capture_output=True, text=True, env=locales.env("de_DE.UTF-8"))
+    assert out.returncode == 65, out.stderr
+    why = locales.translated("de", "%1$s is not an SQLite database (it does not begin with %2$s), so not a medd ledger",
+                             str(bogus), '"SQLite format 3"')
+    untouched = locales.translated("de", "nothing was restored; the ledger in %1$s is as it was", str(tmp_path / "state"))
+    assert out.stderr == f"medd: {why}\nmedd: {untouched}\n", out.stderr
+
 # --- The template and the catalogs ----------------------------------------------------------------------------
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -163,8 +163,8 @@ import Testing
         let before = try Self.contents(directory)
         #expect { try LedgerRestore.restore(from: backup, into: directory, now: Self.now) } throws: { error in
             guard let error = error as? LedgerRestoreError else { return false }
-            #expect(error.code == spoiled.code, "\(error.message)")
-            #expect(error.message.contains(backup))
+            #expect(error.code == spoiled.code, "\(error.message.english)")
+            #expect(error.message.english.contains(backup))
             return true
         }
         #expect(try Self.contents(directory) == before)
@@ -174,7 +174,7 @@ import Testing
         let (backup, _) = try Self.backup(answers: 1)
         try Spoiled.newerSchema.spoil(backup)
         #expect { try LedgerRestore.restore(from: backup, into: F.directory(), now: Self.now) } throws: { error in
-            let message = (error as? LedgerRestoreError)?.message ?? ""
+            let message = (error as? LedgerRestoreError)?.message.english ?? ""
             return message.contains("schema is v9") && message.contains("reads schema \(LedgerSchema.currentVersion)")
         }
     }
@@ -186,7 +186,7 @@ import Testing
         let before = try Self.contents(running.directory)
         #expect { try LedgerRestore.restore(from: backup, into: running.directory, now: Self.now) } throws: { error in
             guard let error = error as? LedgerRestoreError else { return false }
-            return error.code == .inUse && error.message.contains("pid \(getpid())") && error.message.contains("stop")
+            return error.code == .inUse && error.message.english.contains("pid \(getpid())") && error.message.english.contains("stop")
         }
         #expect(try Self.contents(running.directory) == before)
         try running.answer()
