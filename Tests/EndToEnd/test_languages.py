@@ -106,7 +106,8 @@ def fired_daemon(daemons, med, count=1, **kwargs):
     text = "".join(f'[medication.{med}-{i}]\nname = "Metformin"\ndose = "500 mg"\ntimes = ["08:00", "20:00"]\n\n'
                    for i in range(count))
     daemon = daemons(text, berlin(7, 59, 59), **kwargs)
-    dose_events(med, at_least=count, timeout=10, MEDD_EVENT="fired")
+    for i in range(count):
+        assert dose_events(f"{med}-{i}", timeout=10, MEDD_EVENT="fired"), f"{med}-{i} did not fire"
     return daemon
 
 
