@@ -4,6 +4,7 @@ clock. Each start marks the doses of the days it was down missed (a gap shorter 
 every one is), and they are then answered the way a person catches up: taken at the time they were taken
 (`Taken` with `at`), skipped with a reason, a few left missed, some with notes, and two changes of mind.
 test_report.py and scripts/screenshot-report.py use it."""
+import contextlib
 import datetime
 import random
 import zoneinfo
@@ -116,3 +117,15 @@ def restart_times():
         times.append(point)
         point += datetime.timedelta(days=12)
     return times + [END]
+
+
+@contextlib.contextmanager
+def running():
+    """A medd over the 90-day history with fresh medication IDs, for a test module: (daemon, ids, plan)."""
+    prefix = harness.unique_med()
+    ids = {"metformin": f"{prefix}-met", "ramipril": f"{prefix}-ram", "statin": f"{prefix}-ato"}
+    daemon, plan = build(ids)
+    try:
+        yield daemon, ids, plan
+    finally:
+        daemon.cleanup()

@@ -30,13 +30,8 @@ def medctl(daemon, *args, env=None, **kwargs):
 
 @pytest.fixture(scope="module")
 def history():
-    prefix = harness.unique_med()
-    ids = {"metformin": f"{prefix}-met", "ramipril": f"{prefix}-ram", "statin": f"{prefix}-ato"}
-    daemon, plan = report_history.build(ids)
-    try:
-        yield daemon, ids, plan
-    finally:
-        daemon.cleanup()
+    with report_history.running() as running:
+        yield running
 
 
 @pytest.fixture(scope="module")

@@ -23,13 +23,8 @@ FONT_PACKAGES = ("fonts-noto-cjk", "fonts-wqy-microhei")
 
 @pytest.fixture(scope="module")
 def history():
-    prefix = harness.unique_med()
-    ids = {"metformin": f"{prefix}-met", "ramipril": f"{prefix}-ram", "statin": f"{prefix}-ato"}
-    daemon, plan = report_history.build(ids)
-    try:
-        yield daemon, ids
-    finally:
-        daemon.cleanup()
+    with report_history.running() as running:
+        yield running
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +83,7 @@ def has_cjk_font():
 
 
 def test_chinese_pdf_has_the_catalogs_chinese(history, locales, tmp_path):
-    daemon, _ = history
+    daemon, _, _ = history
     title, summary, calendar = translations("zh_CN", "Medication report", "Summary", "Day by day")
     if not has_cjk_font():
         pytest.skip("no installed font has Chinese (fc-list :lang=zh is empty): install fonts-wqy-microhei or fonts-noto-cjk")
@@ -103,7 +98,7 @@ def test_chinese_pdf_has_the_catalogs_chinese(history, locales, tmp_path):
 
 
 def test_chinese_html_declares_its_language(history, locales, tmp_path):
-    daemon, _ = history
+    daemon, _, _ = history
     title, summary, tag = translations("zh_CN", "Medication report", "Summary", "en")
     out = medctl(daemon, "report", *RANGE, "--format", "html", locale="zh_CN.UTF-8", locpath=locales)
     assert out.returncode == 0, out.stderr.decode()
@@ -116,7 +111,7 @@ def test_chinese_html_declares_its_language(history, locales, tmp_path):
 
 def test_german_locale_writes_german_dates_and_decimals(history, locales, tmp_path):
     """de_DE: 24.08.2026, 87,5 in the summary's percentages, weeks from Monday, whatever po/de.po translates."""
-    daemon, ids = history
+    daemon, ids, _ = history
     adherence = json.loads(subprocess.run([os.path.join(harness.bin_dir(), "medctl"), "--socket", daemon.socket_path,
                                            "adherence", *RANGE, "--json"], capture_output=True, check=True,
                                           env=dict(os.environ, TZ=harness.ZONE)).stdout)
@@ -137,7 +132,7 @@ def test_german_locale_writes_german_dates_and_decimals(history, locales, tmp_pa
 def test_characters_without_a_font_warn_once_and_the_pdf_is_written(history, locales, tmp_path):
     """With fontconfig limited to DejaVu, the Chinese has no font: the PDF is still written, and medd-report-pdf's one
     warning, naming the Debian packages to install, reaches medctl's standard error."""
-    daemon, _ = history
+    daemon, _, _ = history
     translations("zh_CN", "Medication report")
     dejavu = "/usr/share/fonts/truetype/dejavu"
     if not os.path.isdir(dejavu):
