@@ -90,7 +90,7 @@ public struct CalendarChart {
         for outcome in AdherenceDay.Outcome.allCases {
             let count = counts[outcome] ?? 0
             // TRANSLATORS: a calendar's legend: %1$s is what a colour means ("some late"), %2$d how many days had it.
-            let label = text(.plural("%1$s: %2$d day", "%1$s: %2$d days", count: count, text.dayMeaning(outcome), String(count)))
+            let label = text(.plural("%1$s: %2$d day", "%1$s: %2$d days", count: count, text(outcome.meaning), String(count)))
             let itemWidth = 12 + TextMetrics.width(label, size: 7.5) + 14
             if itemX + itemWidth > width, itemX > Self.left {
                 itemX = Self.left
@@ -102,7 +102,7 @@ public struct CalendarChart {
         }
         let tally = AdherenceDay.Outcome.allCases.map { outcome in
             // TRANSLATORS: in a calendar's description for a screen reader: %1$s is what a colour means ("some late"), %2$d how many days had it.
-            text(Translatable("%1$s: %2$d", text.dayMeaning(outcome), String(counts[outcome] ?? 0)))
+            text(Translatable("%1$s: %2$d", text(outcome.meaning), String(counts[outcome] ?? 0)))
         }
         // TRANSLATORS: a calendar legend's description for a screen reader: %1$s is the count of days of each kind ("all on time: 5, some late: 2").
         let summary = text(Translatable("Days by outcome: %1$s.", tally.joined(separator: ", ")))

@@ -187,22 +187,6 @@ public struct ReportText: Sendable {
         }
     }
 
-    /// What a calendar's legend says of a day with this outcome: `some late`.
-    func dayMeaning(_ outcome: AdherenceDay.Outcome) -> String {
-        switch outcome {
-        // TRANSLATORS: a calendar's legend: a day whose doses were all taken on time.
-        case .onTime: self(Translatable("all on time"))
-        // TRANSLATORS: a calendar's legend: a day with a dose taken late (and none skipped or missed).
-        case .late: self(Translatable("some late"))
-        // TRANSLATORS: a calendar's legend: a day with a skipped dose (and none missed).
-        case .skipped: self(Translatable("some skipped"))
-        // TRANSLATORS: a calendar's legend: a day with a missed dose.
-        case .missed: self(Translatable("some missed"))
-        // TRANSLATORS: a calendar's legend: a day no dose of which was answered.
-        case .nothing: self(Translatable("none answered"))
-        }
-    }
-
     /// `3 on time, 1 late, 0 skipped, 1 missed`.
     func outcomeCounts(_ counts: AdherenceCounts) -> String {
         // TRANSLATORS: a medication's counts of doses. If your language inflects the words by number, write them as labels ("on time: %1$d").

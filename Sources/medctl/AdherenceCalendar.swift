@@ -93,22 +93,6 @@ extension AdherenceDay.Outcome {
         }
     }
 
-    /// What the legend says of a day with this outcome.
-    var meaningText: String {
-        switch self {
-        // TRANSLATORS: the calendar's legend: a day whose doses were all taken on time.
-        case .onTime: tr("all on time")
-        // TRANSLATORS: the calendar's legend: a day with doses taken late (and none skipped or missed).
-        case .late: tr("some late")
-        // TRANSLATORS: the calendar's legend: a day with doses skipped (and none missed).
-        case .skipped: tr("some skipped")
-        // TRANSLATORS: the calendar's legend: a day with doses missed.
-        case .missed: tr("some missed")
-        // TRANSLATORS: the calendar's legend: a day with no dose answered or missed.
-        case .nothing: tr("none answered")
-        }
-    }
-
     func cell(_ style: Style) -> String {
         switch self {
         case .onTime: style.paint(glyph, "32")
@@ -156,7 +140,7 @@ struct CalendarGrid {
             lines.append(line)
         }
         lines.append("")
-        lines.append(AdherenceDay.Outcome.allCases.map { "\($0.cell(style)) \($0.meaningText)" }.joined(separator: "  "))
+        lines.append(AdherenceDay.Outcome.allCases.map { "\($0.cell(style)) \($0.meaning.localized)" }.joined(separator: "  "))
         return lines
     }
 

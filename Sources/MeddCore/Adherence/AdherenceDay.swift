@@ -34,14 +34,19 @@ public struct AdherenceDay: Hashable, Sendable {
                 : counts.onTime > 0 ? .onTime : .nothing
         }
 
-        /// What a calendar's legend says of a day with this outcome.
-        public var meaning: String {
+        /// What a calendar's legend says of a day with this outcome (`medctl adherence --calendar`, the report).
+        public var meaning: Translatable {
             switch self {
-            case .onTime: "all on time"
-            case .late: "some late"
-            case .skipped: "some skipped"
-            case .missed: "some missed"
-            case .nothing: "none answered"
+            // TRANSLATORS: a calendar's legend: a day whose doses were all taken on time.
+            case .onTime: Translatable("all on time")
+            // TRANSLATORS: a calendar's legend: a day with a dose taken late (and none skipped or missed).
+            case .late: Translatable("some late")
+            // TRANSLATORS: a calendar's legend: a day with a skipped dose (and none missed).
+            case .skipped: Translatable("some skipped")
+            // TRANSLATORS: a calendar's legend: a day with a missed dose.
+            case .missed: Translatable("some missed")
+            // TRANSLATORS: a calendar's legend: a day no dose of which was answered.
+            case .nothing: Translatable("none answered")
             }
         }
     }
