@@ -475,30 +475,48 @@ def _plain(value):
     return value
 
 
+_notifications_class = None
+
+
 def _make_interface(server):
+    return notifications_class()(server)
+
+
+def notifications_class():
+    """The fake server's D-Bus interface class, built once. dbus-next reads each method's annotations with
+    ast.parse, which CPython 3.11 can get wrong off the main thread ("AST constructor recursion depth
+    mismatch", seen on the loop thread), so FakeNotificationServer builds it on the thread that creates it."""
+    global _notifications_class
+    if _notifications_class is None:
+        _notifications_class = _build_notifications_class()
+    return _notifications_class
+
+
+def _build_notifications_class():
     from dbus_next.service import ServiceInterface, method, signal
 
     class Notifications(ServiceInterface):
-        def __init__(self):
+        def __init__(self, server):
             super().__init__(NOTIFICATIONS_INTERFACE)
+            self.server = server
 
         @method()
         def Notify(self, app_name: "s", replaces_id: "u", app_icon: "s", summary: "s", body: "s",
                    actions: "as", hints: "a{sv}", expire_timeout: "i") -> "u":
-            return server._notify(app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout)
+            return self.server._notify(app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout)
 
         @method()
         def CloseNotification(self, id: "u"):
-            if server._close(id):
+            if self.server._close(id):
                 self.NotificationClosed(id, CLOSED_BY_CALL)
 
         @method()
         def GetCapabilities(self) -> "as":
-            return list(server.capabilities)
+            return list(self.server.capabilities)
 
         @method()
         def GetServerInformation(self) -> "ssss":
-            return list(server.server_information)
+            return list(self.server.server_information)
 
         @signal()
         def NotificationClosed(self, id, reason) -> "uu":
@@ -508,7 +526,7 @@ def _make_interface(server):
         def ActionInvoked(self, id, action_key) -> "us":
             return [id, action_key]
 
-    return Notifications()
+    return Notifications
 
 
 class LoopThread:
@@ -657,6 +675,8 @@ class FakeNotificationServer(BusService):
         self._issued = set()
         self._next_id = 1
         self._interface = None
+        require_dbus_next()
+        notifications_class()  # here, on the test's thread (see notifications_class)
         super().__init__(address, start=start)
 
     # --- on the loop's thread -------------------------------------------------------------------------
