@@ -13,18 +13,21 @@ public struct ConfigErrors: Error, Hashable, Sendable, CustomStringConvertible {
     public var localizedDescription: String { diagnostics.map(\.localizedDescription).joined(separator: "\n") }
 }
 
-/// One error in a configuration file, printed as `PATH:LINE:COLUMN: message`.
+/// One error in a configuration file, printed as `PATH:LINE:COLUMN: message`, or a warning about a valid
+/// one, printed as `PATH:LINE:COLUMN: warning: message`.
 public struct ConfigDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public var path: String
     public var line: Int
     public var column: Int
     public var message: Translatable
+    public var isWarning: Bool
 
-    public init(path: String, line: Int, column: Int, message: Translatable) {
+    public init(path: String, line: Int, column: Int, message: Translatable, isWarning: Bool = false) {
         self.path = path
         self.line = line
         self.column = column
         self.message = message
+        self.isWarning = isWarning
     }
 
     /// `PATH:LINE:COLUMN: message` in English, whatever the locale: what the daemon logs.
@@ -33,8 +36,9 @@ public struct ConfigDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// `PATH:LINE:COLUMN: message` in the language this process was set up with.
     public var localizedDescription: String { text(using: Translation.current) }
 
-    /// `PATH:LINE:COLUMN: message` through `translator`; the prefix is the same in every language.
+    /// `PATH:LINE:COLUMN: message` through `translator`; the prefix (and `warning:`, as compilers write it
+    /// for editors to find) is the same in every language.
     public func text(using translator: any Translator) -> String {
-        "\(path):\(line):\(column): \(message.text(using: translator))"
+        "\(path):\(line):\(column): \(isWarning ? "warning: " : "")\(message.text(using: translator))"
     }
 }

@@ -9,6 +9,13 @@ public enum ConfigLoader {
     /// Parses and validates configuration text; `path` is only used to label diagnostics. Zone names
     /// are read from `zones`.
     public static func parse(_ text: String, path: String, zones: ZoneDatabase = SystemZones.database()) -> Result<Configuration, ConfigErrors> {
+        check(text, path: path, zones: zones).result
+    }
+
+    /// `parse`, with the warnings about a valid configuration (`PATH:LINE:COLUMN: warning: message`, in
+    /// file order): what `medd --check` prints.
+    public static func check(_ text: String, path: String, zones: ZoneDatabase = SystemZones.database())
+        -> (result: Result<Configuration, ConfigErrors>, warnings: [ConfigDiagnostic]) {
         let locator = SourceLocator(text: text)
         let root: TOMLTable
         switch TOMLReader.read(text, locator: locator) {
@@ -16,26 +23,36 @@ public enum ConfigLoader {
             root = table
         case .failure(let error):
             let diagnostic = ConfigDiagnostic(path: path, line: error.position.line, column: error.position.column, message: error.message)
-            return .failure(ConfigErrors([diagnostic]))
+            return (.failure(ConfigErrors([diagnostic])), [])
         }
         let validator = ConfigValidator(zoneDatabase: zones)
-        if let configuration = validator.validate(root) { return .success(configuration) }
-        let located = validator.issues.enumerated().map { offset, issue in
-            (offset: offset, position: locator.position(of: issue.path, anchor: issue.anchor), message: issue.message)
+        if let configuration = validator.validate(root) {
+            return (.success(configuration), diagnostics(of: validator.warnings, path: path, locator: locator, areWarnings: true))
         }
-        let diagnostics = located
+        return (.failure(ConfigErrors(diagnostics(of: validator.issues, path: path, locator: locator, areWarnings: false))), [])
+    }
+
+    /// The issues where they are written, in file order (in the order found, at one position).
+    private static func diagnostics(of issues: [ConfigValidator.Issue], path: String, locator: SourceLocator,
+                                    areWarnings: Bool) -> [ConfigDiagnostic] {
+        issues.enumerated()
+            .map { offset, issue in (offset: offset, position: locator.position(of: issue.path, anchor: issue.anchor), message: issue.message) }
             .sorted { ($0.position, $0.offset) < ($1.position, $1.offset) }
-            .map { ConfigDiagnostic(path: path, line: $0.position.line, column: $0.position.column, message: $0.message) }
-        return .failure(ConfigErrors(diagnostics))
+            .map { ConfigDiagnostic(path: path, line: $0.position.line, column: $0.position.column, message: $0.message, isWarning: areWarnings) }
     }
 
     /// Reads the file at `path` and parses it; an unreadable file is one diagnostic at 1:1.
     public static func load(path: String) -> Result<Configuration, ConfigErrors> {
+        check(path: path).result
+    }
+
+    /// `load`, with the warnings about a valid configuration (see `check(_:path:zones:)`).
+    public static func check(path: String) -> (result: Result<Configuration, ConfigErrors>, warnings: [ConfigDiagnostic]) {
         switch read(path: path) {
         case .success(let text):
-            return parse(text, path: path)
+            return check(text, path: path)
         case .failure(let problem):
-            return .failure(ConfigErrors([ConfigDiagnostic(path: path, line: 1, column: 1, message: problem.message)]))
+            return (.failure(ConfigErrors([ConfigDiagnostic(path: path, line: 1, column: 1, message: problem.message)])), [])
         }
     }
 

@@ -1,7 +1,8 @@
 import MeddCore
 import TOMLKit
 
-/// The day rules of a scheduled medication: `days`, `every_days`, `cycle` and `monthdays`.
+/// The day rules of a scheduled medication: `days`, `every_days`, `cycle`, `monthdays`, `every_weeks` and
+/// `every_months`.
 extension ConfigValidator {
     private static let maximumCycleDays = 36_500
 
@@ -11,9 +12,18 @@ extension ConfigValidator {
         let everyDays = table["every_days"].flatMap { integer($0.tomlValue, at: path.appending("every_days"), in: 1...Int.max) }
         let cycle = table["cycle"].flatMap { readCycle($0.tomlValue, at: path.appending("cycle")) }
         let monthdays = table["monthdays"].flatMap { readMonthdays($0.tomlValue, at: path.appending("monthdays")) }
+        let everyWeeks = table["every_weeks"].flatMap { integer($0.tomlValue, at: path.appending("every_weeks"), in: 1...Self.maximumCycleDays) }
+        let everyMonths = table["every_months"].flatMap { integer($0.tomlValue, at: path.appending("every_months"), in: 1...Self.maximumCycleDays) }
         if table["every_days"] != nil && table["cycle"] != nil {
             // TRANSLATORS: %1$s is a key of the configuration file, never translated.
             report(path.appending("cycle"), .key, Translatable("cannot be combined with %1$s; use one of them", "every_days"))
+        }
+        // every_weeks goes with days, every_months with monthdays; each counts on its own.
+        for (key, others) in [("every_weeks", ["every_days", "cycle", "monthdays", "every_months"]), ("every_months", ["days", "every_days", "cycle"])]
+        where table[key] != nil {
+            for other in others where table[other] != nil {
+                report(path.appending(key), .key, Translatable("cannot be combined with %1$s; use one of them", other))
+            }
         }
         if table["monthdays"] != nil {
             for key in ["days", "every_days", "cycle"] where table[key] != nil {
@@ -25,9 +35,20 @@ extension ConfigValidator {
                 // TRANSLATORS: %1$s is the key start, %2$s an example of it; never translated.
                 report(path.appending(key), .key, Translatable("counts days from %1$s; add the first day, e.g. %2$s", "start", "start = \"2026-11-01\""))
             }
+            if table["every_weeks"] != nil {
+                // TRANSLATORS: %1$s is the key start, %2$s an example of it; never translated.
+                report(path.appending("every_weeks"), .key, Translatable("counts weeks from %1$s; add the first day, e.g. %2$s",
+                                                                         "start", "start = \"2026-11-02\""))
+            }
+            if table["every_months"] != nil {
+                // TRANSLATORS: %1$s is the key start, %2$s an example of it; never translated.
+                report(path.appending("every_months"), .key, Translatable("counts months from %1$s; add the first day, e.g. %2$s",
+                                                                          "start", "start = \"2026-11-01\""))
+            }
         }
         guard issues.count == issuesBefore else { return nil }
-        return DayFilter(weekdays: weekdays, everyDays: everyDays, cycle: cycle, monthdays: monthdays)
+        return DayFilter(weekdays: weekdays, everyDays: everyDays, cycle: cycle, monthdays: monthdays, everyWeeks: everyWeeks,
+                         everyMonths: everyMonths)
     }
 
     /// A non-empty list of distinct days of the month: 1 to 31, or -1 (the last day) to -31.

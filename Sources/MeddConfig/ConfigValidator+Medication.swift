@@ -49,12 +49,20 @@ extension ConfigValidator {
         let timezone = table["timezone"].flatMap { zone($0.tomlValue, at: path.appending("timezone")) }
         let notes = table["notes"].flatMap { string($0.tomlValue, at: path.appending("notes")) }
         let paused = table["paused"].flatMap { bool($0.tomlValue, at: path.appending("paused")) }
-        let stock = table["stock"].flatMap { integer($0.tomlValue, at: path.appending("stock"), in: 0...Int.max) }
-        let perDose = table["per_dose"].flatMap { integer($0.tomlValue, at: path.appending("per_dose"), in: 1...Int.max) }
-        let refillAt = table["refill_at"].flatMap { integer($0.tomlValue, at: path.appending("refill_at"), in: 0...Int.max) }
+        let stock = table["stock"].flatMap { quantity($0.tomlValue, at: path.appending("stock"), atLeast: .zero) }
+        let perDose = table["per_dose"].flatMap { quantity($0.tomlValue, at: path.appending("per_dose"), atLeast: .smallest) }
+        let refillAt = table["refill_at"].flatMap { quantity($0.tomlValue, at: path.appending("refill_at"), atLeast: .zero) }
         let person = table["person"].flatMap { personID($0.tomlValue, at: path.appending("person")) }
         let expires = table["expires"].flatMap { date($0.tomlValue, at: path.appending("expires")) }
         let alert = alertChoices(in: table, at: path, grace: settings.grace)
+        let remind = table["remind"].flatMap { bool($0.tomlValue, at: path.appending("remind")) }
+        if remind == false {
+            for key in ["as_needed"] + Self.alertKeys where table[key] != nil && !(key == "as_needed" && table[key]?.bool == false) {
+                // TRANSLATORS: %1$s is the setting remind = false, never translated; %2$s a key of the configuration file.
+                report(path.appending(key), .key, Translatable("has no effect with %1$s: its doses are never shown nor rung; remove %2$s",
+                                                               "remind = false", key))
+            }
+        }
         if table["refill_at"] != nil && table["stock"] == nil {
             // TRANSLATORS: %1$s is the key stock, %2$s an example of it, %3$s the key refill_at; never translated.
             report(path.appending("refill_at"), .key, Translatable("needs %1$s to count down from; add %2$s (units on hand) or remove %3$s",
@@ -69,13 +77,14 @@ extension ConfigValidator {
         medication.notes = notes
         medication.paused = paused ?? false
         medication.stock = stock
-        medication.perDose = perDose ?? 1
+        medication.perDose = perDose ?? .one
         medication.refillAt = refillAt
         medication.timeAmounts = timeAmounts
         medication.steps = doseSteps
         medication.person = person
         medication.expires = expires
         medication.alert = alert
+        medication.remind = remind ?? true
         return medication
     }
 

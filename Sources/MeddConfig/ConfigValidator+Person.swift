@@ -35,6 +35,28 @@ extension ConfigValidator {
         return Person(id: id, name: name)
     }
 
+    /// A `person` label with no `[person.ID]` table is fine alone, but where other people have one it is
+    /// most likely a slip: a warning, with the nearest ID that has a table.
+    func warnAboutUnnamedPeople(_ medications: [Medication], people: [String: Person]) {
+        guard !people.isEmpty else { return }
+        let known = people.keys.sorted()
+        for medication in medications {
+            guard let label = medication.person, people[label] == nil else { continue }
+            let path = ConfigPath.root.appending("medication").appending(medication.id).appending("person")
+            if let suggestion = KeySuggester.suggestion(for: label, among: known) {
+                // TRANSLATORS: %1$s is the person ID written, %2$s a table header like [person.mum]; %3$s the ID of a
+                // person who has a table; never translated.
+                warn(path, .value, Translatable("%1$s has no %2$s table, though other people have one; did you mean %3$s?",
+                                                Self.quoted(label), "[person.\(label)]", Self.quoted(suggestion)))
+            } else {
+                // TRANSLATORS: %1$s is the person ID written, %2$s a table header like [person.dad], %3$s the IDs of the
+                // people who have a table; never translated.
+                warn(path, .value, Translatable("%1$s has no %2$s table, though other people have one (%3$s); add one with their name",
+                                                Self.quoted(label), "[person.\(label)]", known.map(Self.quoted).joined(separator: ", ")))
+            }
+        }
+    }
+
     /// A medication's `person`: a label, whether or not a `[person.ID]` table gives it a name.
     func personID(_ value: TOMLValue, at path: ConfigPath) -> String? {
         guard let id = string(value, at: path, expected: Translatable("a person ID like %1$s", "\"mum\"")) else { return nil }

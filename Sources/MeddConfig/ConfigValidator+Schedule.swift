@@ -133,7 +133,7 @@ extension ConfigValidator {
     /// The `dose` and `per_dose` a table gives of its own (a `times` entry, a step), each optional.
     func doseAmount(in table: TOMLTable, at path: ConfigPath) -> DoseAmount {
         DoseAmount(dose: table["dose"].flatMap { text($0.tomlValue, at: path.appending("dose"), example: "dose = \"2 tablets\"") },
-                   perDose: table["per_dose"].flatMap { integer($0.tomlValue, at: path.appending("per_dose"), in: 1...Int.max) })
+                   perDose: table["per_dose"].flatMap { quantity($0.tomlValue, at: path.appending("per_dose"), atLeast: .smallest) })
     }
 
     /// A whole number of minutes from 1m to 24h (`every`, `after_taken`).

@@ -55,6 +55,42 @@ extension ConfigValidator {
         return number
     }
 
+    /// A number of units with at most three decimal places (`2`, `0.5`, `27.25`), at least `minimum`.
+    func quantity(_ value: TOMLValue, at path: ConfigPath, atLeast minimum: Quantity) -> Quantity? {
+        let example = Translatable("a number like %1$s or %2$s", "2", "0.5")
+        let parsed: Result<Quantity, Quantity.Refusal>
+        if let whole = value.int {
+            parsed = abs(whole) <= Quantity.maximum.thousandths / 1000 ? .success(Quantity(units: whole)) : .failure(.tooLarge)
+        } else if let double = value.double {
+            parsed = Quantity.parse(exactly: double)
+        } else {
+            if let text = value.string, case .success = Quantity.parse(text) {
+                // TRANSLATORS: %1$s is the value written in quotes, %2$s the same without them.
+                report(path, .value, Translatable("%1$s is a string; write the number without quotes: %2$s", Self.quoted(text), text))
+            } else {
+                expected(example, found: value, at: path)
+            }
+            return nil
+        }
+        let written = value.int.map(String.init) ?? value.double.map { "\($0)" } ?? ""
+        switch parsed {
+        case .failure(.tooPrecise):
+            // TRANSLATORS: %1$s is the number written; %2$s the smallest step medd counts, 0.001.
+            report(path, .value, Translatable("%1$s has more than three decimal places; amounts are counted to the thousandth (%2$s)",
+                                              written, Quantity.smallest.description))
+        case .failure(.tooLarge):
+            // TRANSLATORS: %1$s is the number written, %2$s the largest amount medd takes.
+            report(path, .value, Translatable("%1$s is too large; use at most %2$s", written, Quantity.maximum.description))
+        case .failure(.notDecimal):
+            expected(example, found: value, at: path)
+        case .success(let quantity) where quantity < minimum:
+            report(path, .value, Translatable("%1$d is out of range; use %2$s", quantity.description, Translatable("%1$d or more", minimum.description)))
+        case .success(let quantity):
+            return quantity
+        }
+        return nil
+    }
+
     func duration(_ value: TOMLValue, at path: ConfigPath, example: String = "2h") -> TimeSpan? {
         guard let text = string(value, at: path, expected: Translatable("a duration string like %1$s", "\"\(example)\"")) else { return nil }
         guard let span = TimeSpan(parsing: text) else {

@@ -12,6 +12,8 @@ final class ConfigValidator {
     }
 
     private(set) var issues: [Issue] = []
+    /// What is allowed but probably not meant: `medd --check` prints these, and the configuration stands.
+    private(set) var warnings: [Issue] = []
     /// Where `timezone = "Name"` is looked up.
     let zoneDatabase: ZoneDatabase
     /// The rules of every zone named so far, by name.
@@ -30,7 +32,13 @@ final class ConfigValidator {
         let people = self.people(root["person"]?.tomlValue, at: ConfigPath.root.appending("person"))
         let sync = self.sync(root["sync"]?.tomlValue, at: ConfigPath.root.appending("sync"))
         guard issues.isEmpty else { return nil }
+        warnAboutUnnamedPeople(medications, people: people)
         return Configuration(settings: settings, medications: medications, hooks: hooks, zones: zones, people: people, sync: sync)
+    }
+
+    /// Records a warning about `path`, shown as `path: text`.
+    func warn(_ path: ConfigPath, _ anchor: SourceLocator.Anchor, _ text: Translatable) {
+        warnings.append(Issue(path: path, anchor: anchor, message: Self.about(path, text)))
     }
 
     /// Records an error about `path`, shown as `path: text`.
@@ -98,11 +106,11 @@ final class ConfigValidator {
         static let settings = ["horizon_days", "grace", "renotify", "snooze", "early", "timezone",
                                "expiry_warning"] + alertKeys
         static let medication = [
-            "name", "dose", "times", "days", "every_days", "cycle", "monthdays", "every", "after_taken", "from", "until", "start", "end",
+            "name", "dose", "times", "days", "every_days", "cycle", "monthdays", "every_weeks", "every_months", "every", "after_taken", "from", "until", "start", "end",
             "timezone", "notes", "paused", "as_needed", "min_interval", "max_per_day", "stock", "per_dose", "refill_at",
             "step",
             "person",
-            "expires",
+            "expires", "remind",
         ] + alertKeys
         /// The keys of a `times` entry written as a table.
         static let timeEntry = ["at", "dose", "per_dose"]
@@ -114,6 +122,6 @@ final class ConfigValidator {
         static let sync = ["url", "username", "password_command", "password_file", "ca_file", "publish_ahead", "keep", "poll", "idle_poll",
                            "timeout"]
         /// The keys that give a medication a schedule; none of them go with `as_needed = true`.
-        static let schedule = ["times", "every", "after_taken", "days", "every_days", "cycle", "monthdays"]
+        static let schedule = ["times", "every", "after_taken", "days", "every_days", "cycle", "monthdays", "every_weeks", "every_months"]
     }
 }

@@ -39,7 +39,9 @@ type Dose (
   # Why the dose was skipped or missed: the reason given, or the daemon's own.
   reason: ?string,
   # Whom the medication is for: the person label from the configuration.
-  person: ?string
+  person: ?string,
+  # false when its medication has remind = false: recorded, never shown nor rung (absent otherwise).
+  remind: ?bool
 )
 
 # Adherence counts for one medication, or for all of them.
@@ -68,9 +70,11 @@ type Medication (
   timezone: ?string,
   paused: bool,
   asNeeded: bool,
-  # Units on hand now, when the configuration counts them.
-  stock: ?int,
-  refillAt: ?int,
+  # Units on hand now, when the configuration counts them. Amounts of units (stock, refillAt,
+  # stockStart) are numbers with at most three decimal places (27.25), written as that exact
+  # decimal: read them as decimal text, or as a double printed back with the shortest digits.
+  stock: ?float,
+  refillAt: ?float,
   notes: ?string,
   # Whom it is for: the person label from the configuration.
   person: ?string,
@@ -79,7 +83,7 @@ type Medication (
   # When counting the stock (re)started: medd's first run with this stock value
   # (editing stock in the configuration records a refill), and the units it started from.
   stockSince: ?string,
-  stockStart: ?int,
+  stockStart: ?float,
   # If every planned dose is taken: the due time of the dose that brings the stock down
   # to refillAt, and of the first dose the stock does not cover (each within a year).
   refillDue: ?string,

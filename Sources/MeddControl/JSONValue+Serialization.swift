@@ -1,3 +1,5 @@
+import MeddCore
+
 extension JSONValue {
     /// Compact JSON with object keys sorted, so equal values always serialize to equal bytes.
     public var serialized: [UInt8] {
@@ -29,6 +31,7 @@ extension JSONValue {
         case .number(let value):
             let text = value.isFinite ? "\(value)" : "null"
             output.append(contentsOf: (depth != nil && text.hasSuffix(".0") ? text.dropLast(2) : text[...]).utf8)
+        case .decimal(let value): output.append(contentsOf: value.description.utf8)
         case .string(let value): Self.writeString(value, into: &output)
         case .array(let elements):
             Self.writeContainer(UInt8(ascii: "["), UInt8(ascii: "]"), count: elements.count, depth: depth, into: &output) { index, output in

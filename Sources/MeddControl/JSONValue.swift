@@ -1,3 +1,5 @@
+public import MeddCore
+
 /// A JSON value; integers and non-integral numbers are kept apart, booleans are never numbers.
 public enum JSONValue: Hashable, Sendable {
     case null
@@ -6,6 +8,9 @@ public enum JSONValue: Hashable, Sendable {
     case integer(Int)
     /// Any other number (`10.0`, `1e3`, integers too large for `Int`).
     case number(Double)
+    /// An amount of units, written as its exact decimal (`27.25`, `56`); read back as `.integer` or `.number`,
+    /// which `quantityValue` turns into the same amount.
+    case decimal(Quantity)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
@@ -26,6 +31,18 @@ extension JSONValue {
         switch self {
         case .integer(let value): Double(value)
         case .number(let value): value
+        case .decimal(let value): Double(value.thousandths) / 1000
+        default: nil
+        }
+    }
+
+    /// An amount of units: a whole number, or a number with at most three decimal places (read exactly:
+    /// see `Quantity.parse(exactly:)`); nil for anything else.
+    public var quantityValue: Quantity? {
+        switch self {
+        case .integer(let value): abs(value) <= Int(Quantity.maximum.thousandths / 1000) ? Quantity(units: value) : nil
+        case .number(let value): try? Quantity.parse(exactly: value).get()
+        case .decimal(let value): value
         default: nil
         }
     }

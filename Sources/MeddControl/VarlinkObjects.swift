@@ -7,11 +7,13 @@ extension DoseRecord {
     /// The `Dose` object of the control interface; times in the dose's own UTC offset. `person` is
     /// whom the dose's medication is for in `configuration`.
     public func varlinkValue(in configuration: Configuration) -> JSONValue {
-        varlinkValue(person: configuration.medication(dose.medication)?.person)
+        let medication = configuration.medication(dose.medication)
+        return varlinkValue(person: medication?.person, remind: medication?.remind ?? true)
     }
 
-    /// The `Dose` object of the control interface, for a medication that is for `person`.
-    public func varlinkValue(person: String?) -> JSONValue {
+    /// The `Dose` object of the control interface, for a medication that is for `person` and whose doses
+    /// are shown (`remind`) or not.
+    public func varlinkValue(person: String?, remind: Bool = true) -> JSONValue {
         var object: [String: JSONValue] = [
             "id": .string(id.description),
             "medication": .string(dose.medication),
@@ -30,6 +32,7 @@ extension DoseRecord {
         if let note { object["note"] = .string(note) }
         if let reason { object["reason"] = .string(reason) }
         if let person { object["person"] = .string(person) }
+        if !remind { object["remind"] = .bool(false) }
         return .object(object)
     }
 }
@@ -51,13 +54,13 @@ extension Medication {
         ]
         if case .named(let identifier) = timezone ?? zone { object["timezone"] = .string(identifier) }
         if let count {
-            object["stock"] = .integer(count.level)
+            object["stock"] = .decimal(count.level)
             object["stockSince"] = .string(localZone.format(count.since))
-            object["stockStart"] = .integer(count.configured)
+            object["stockStart"] = .decimal(count.configured)
         }
         if let refillDue = forecast?.refillDue { object["refillDue"] = .string(localZone.format(refillDue)) }
         if let runsOut = forecast?.runsOut { object["runsOut"] = .string(localZone.format(runsOut)) }
-        if let refillAt { object["refillAt"] = .integer(refillAt) }
+        if let refillAt { object["refillAt"] = .decimal(refillAt) }
         if let notes { object["notes"] = .string(notes) }
         if let label = self.person {
             object["person"] = .string(label)

@@ -281,7 +281,7 @@ public final class Daemon: @unchecked Sendable {
             pendingAlerts: { [unowned self] in
                 let book = runner.book
                 return book.open.sorted().compactMap { id in
-                    guard let record = book.records[id], record.state == .pending else { return nil }
+                    guard let record = book.records[id], record.state == .pending, book.configuration.reminds(id.medication) else { return nil }
                     return DoseBook.Alert(dose: record.dose, kind: .renotified, isReturn: true)
                 }
             },

@@ -49,6 +49,21 @@ struct JSONFields {
         has(key) ? try int(key, in: range) : nil
     }
 
+    /// An amount of units (`27.25`), within `range`.
+    func quantity(_ key: String, in range: ClosedRange<Quantity>) throws(ReportDecodingError) -> Quantity {
+        guard let amount = try value(key).quantityValue else {
+            throw ReportDecodingError(path: at(key), "expected a number with at most three decimal places")
+        }
+        guard range.contains(amount) else {
+            throw ReportDecodingError(path: at(key), "\(amount) is outside \(range.lowerBound)…\(range.upperBound)")
+        }
+        return amount
+    }
+
+    func optionalQuantity(_ key: String, in range: ClosedRange<Quantity>) throws(ReportDecodingError) -> Quantity? {
+        has(key) ? try quantity(key, in: range) : nil
+    }
+
     func double(_ key: String, in range: ClosedRange<Double>) throws(ReportDecodingError) -> Double {
         guard let number = try value(key).doubleValue else { throw ReportDecodingError(path: at(key), "expected a number") }
         guard range.contains(number) else {

@@ -253,29 +253,29 @@ private struct ReportWriter {
     private func stockWords(_ stock: Stock) -> [Span] {
         var spans: [Span] = []
         // TRANSLATORS: a medication's stock: how many units (tablets, doses) are left.
-        let left = text(.plural("%1$d unit left", "%1$d units left", count: stock.level, String(stock.level)))
+        let left = text(.plural("%1$d unit left", "%1$d units left", count: stock.level.pluralCount, text.amount(stock.level)))
         if let refillAt = stock.refillAt, stock.level <= refillAt {
             // TRANSLATORS: %1$s is how many units are left ("5 units left"), %2$d the number of units at which to refill.
-            spans += text.spans(Translatable("%1$s — at or below the refill level of %2$d: refill now.", left, String(refillAt)),
+            spans += text.spans(Translatable("%1$s — at or below the refill level of %2$d: refill now.", left, text.amount(refillAt)),
                                 bold: [1])
         } else if let refillAt = stock.refillAt {
             // TRANSLATORS: %1$s is how many units are left ("40 units left"), %2$d the number of units at which to refill.
-            spans += text.spans(Translatable("%1$s (refill at %2$d).", left, String(refillAt)), bold: [1])
+            spans += text.spans(Translatable("%1$s (refill at %2$d).", left, text.amount(refillAt)), bold: [1])
         } else {
             // TRANSLATORS: %1$s is how many units of a medication are left ("40 units left"): a sentence of its own.
             spans += text.spans(Translatable("%1$s.", left), bold: [1])
         }
         var sentences: [String] = []
-        let refillDue = stock.refillAt.flatMap { refillAt in stock.refillDue.map { (refillAt, text.dateTime($0)) } }
+        let refillDue = stock.refillAt.flatMap { refillAt in stock.refillDue.map { (text.amount(refillAt), text.dateTime($0)) } }
         let runsOut = stock.runsOut.map(text.dateTime)
         switch (refillDue, runsOut) {
         case let ((refillAt, due)?, runsOut?):
             // TRANSLATORS: if every dose is taken as planned: %1$d is the refill level, %2$s and %3$s the due date and time of a dose.
             sentences.append(text(Translatable("On schedule: down to %1$d with the dose due %2$s; none left for the dose due %3$s.",
-                                               String(refillAt), due, runsOut)))
+                                               refillAt, due, runsOut)))
         case let ((refillAt, due)?, nil):
             // TRANSLATORS: if every dose is taken as planned: %1$d is the refill level, %2$s the due date and time of a dose.
-            sentences.append(text(Translatable("On schedule: down to %1$d with the dose due %2$s.", String(refillAt), due)))
+            sentences.append(text(Translatable("On schedule: down to %1$d with the dose due %2$s.", refillAt, due)))
         case let (nil, runsOut?):
             // TRANSLATORS: if every dose is taken as planned: %1$s is the due date and time of the first dose the stock does not cover.
             sentences.append(text(Translatable("On schedule: none left for the dose due %1$s.", runsOut)))
@@ -284,7 +284,7 @@ private struct ReportWriter {
         }
         if let since = stock.since, let start = stock.start {
             // TRANSLATORS: %1$d is how many units the stock count started from, %2$s the date it started.
-            sentences.append(text(Translatable("Counted from %1$d on %2$s.", String(start), text.date(since))))
+            sentences.append(text(Translatable("Counted from %1$d on %2$s.", text.amount(start), text.date(since))))
         }
         if !sentences.isEmpty { spans.append(Span(" " + sentences.joined(separator: " "))) }
         // TRANSLATORS: a medication's stock after its label, drawn grey: %1$s is how many units are left and when they run out ("40 units left (refill at 10). On schedule: ...").

@@ -180,19 +180,19 @@ extension Report {
     }
 
     private static func json(_ stock: Stock) -> JSONValue {
-        var object: [String: JSONValue] = ["level": .integer(stock.level)]
-        if let refillAt = stock.refillAt { object["refillAt"] = .integer(refillAt) }
+        var object: [String: JSONValue] = ["level": .decimal(stock.level)]
+        if let refillAt = stock.refillAt { object["refillAt"] = .decimal(refillAt) }
         if let since = stock.since { object["since"] = .string(since) }
-        if let start = stock.start { object["start"] = .integer(start) }
+        if let start = stock.start { object["start"] = .decimal(start) }
         if let refillDue = stock.refillDue { object["refillDue"] = .string(refillDue) }
         if let runsOut = stock.runsOut { object["runsOut"] = .string(runsOut) }
         return .object(object)
     }
 
     private static func stock(_ fields: JSONFields) throws(ReportDecodingError) -> Stock {
-        let units = -countRange.upperBound...countRange.upperBound
-        return Stock(level: try fields.int("level", in: units), refillAt: try fields.optionalInt("refillAt", in: units),
-                     since: try fields.optionalString("since"), start: try fields.optionalInt("start", in: units),
+        let units = -Quantity.maximum...Quantity.maximum
+        return Stock(level: try fields.quantity("level", in: units), refillAt: try fields.optionalQuantity("refillAt", in: units),
+                     since: try fields.optionalString("since"), start: try fields.optionalQuantity("start", in: units),
                      refillDue: try fields.optionalString("refillDue"), runsOut: try fields.optionalString("runsOut"))
     }
 }

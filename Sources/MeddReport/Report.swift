@@ -126,16 +126,16 @@ public struct Report: Hashable, Sendable {
 
     /// Units on hand and when they run out.
     public struct Stock: Hashable, Sendable {
-        public var level: Int
-        public var refillAt: Int?
+        public var level: Quantity
+        public var refillAt: Quantity?
         /// When counting started, local date, and from how many units.
         public var since: String?
-        public var start: Int?
+        public var start: Quantity?
         /// Local due times of the dose that brings the stock to `refillAt` and of the first it does not cover.
         public var refillDue: String?
         public var runsOut: String?
 
-        public init(level: Int, refillAt: Int? = nil, since: String? = nil, start: Int? = nil, refillDue: String? = nil,
+        public init(level: Quantity, refillAt: Quantity? = nil, since: String? = nil, start: Quantity? = nil, refillDue: String? = nil,
                     runsOut: String? = nil) {
             self.level = level
             self.refillAt = refillAt

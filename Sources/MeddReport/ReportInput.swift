@@ -58,11 +58,11 @@ public struct ReportInput: Sendable {
         public var paused = false
         public var asNeeded = false
         /// Units on hand now, when counted.
-        public var stock: Int?
-        public var refillAt: Int?
+        public var stock: Quantity?
+        public var refillAt: Quantity?
         /// When the count (re)started, and from how many units.
         public var stockSince: Instant?
-        public var stockStart: Int?
+        public var stockStart: Quantity?
         /// If every planned dose is taken: when the stock reaches `refillAt`, and the first dose it does not cover.
         public var refillDue: Instant?
         public var runsOut: Instant?

@@ -144,6 +144,9 @@ public struct ReportText: Sendable {
         return self(Translatable("%1$s%%", formats.decimal(FixedDecimal.text(share))))
     }
 
+    /// An amount of units with the locale's decimal separator: `27.25`, `27,25`.
+    func amount(_ quantity: Quantity) -> String { quantity.formatted(decimalSeparator: formats.decimalSeparator) }
+
     /// `45 min`, `1 h`, `2 h 30` for a non-negative count of minutes.
     func duration(minutes: Int) -> String {
         // Unit symbols, as on the notification's snooze buttons: no plural.

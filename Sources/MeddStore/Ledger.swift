@@ -148,7 +148,7 @@ public final class Ledger {
             try connection.run("""
                 INSERT INTO stock (medication, configured, since_usec, level) VALUES (?, ?, ?, ?)
                 ON CONFLICT(medication) DO UPDATE SET configured = excluded.configured, since_usec = excluded.since_usec, level = excluded.level
-                """, [.text(medication), SQLiteValue(count.configured), .integer(count.since.usec), SQLiteValue(count.level)],
+                """, [.text(medication), .integer(count.configured.thousandths), .integer(count.since.usec), .integer(count.level.thousandths)],
                 keep: true)
         }
         for (medication, since) in book.trackedSince where committedTracking[medication] != since {
@@ -174,8 +174,8 @@ public final class Ledger {
             let heldFrom = DoseBook.historyNeeded(at: now, settings: settings, watermark: savedWatermark)
             var counts: [String: StockCount] = [:]
             try connection.forEachRow("SELECT medication, configured, since_usec, level FROM stock") { row in
-                var count = StockCount(configured: Int(row.integer(1)), since: Instant(usec: row.integer(2)))
-                count.level = Int(row.integer(3))
+                var count = StockCount(configured: Quantity(thousandths: row.integer(1)), since: Instant(usec: row.integer(2)))
+                count.level = Quantity(thousandths: row.integer(3))
                 counts[row.text(0)] = count
             }
             var snoozes: [SnoozeID: DoseID] = [:]
@@ -220,7 +220,7 @@ public final class Ledger {
             () throws(SQLiteError) -> (Instant?, [String: StockCount], [String: Instant]) in
             var counts: [String: StockCount] = [:]
             try connection.forEachRow("SELECT medication, configured, since_usec FROM stock") { row in
-                counts[row.text(0)] = StockCount(configured: Int(row.integer(1)), since: Instant(usec: row.integer(2)))
+                counts[row.text(0)] = StockCount(configured: Quantity(thousandths: row.integer(1)), since: Instant(usec: row.integer(2)))
             }
             return (try self.watermark(), counts, try self.trackedSince())
         }

@@ -72,6 +72,11 @@ public enum LedgerSchema {
             INSERT INTO tracked (medication, since_usec) SELECT medication, MIN(scheduled_usec) FROM event GROUP BY medication;
             CREATE INDEX event_expiry ON event(seq) WHERE kind IN ('expiring', 'expired');
             """),
+        // Stock takes decimals (`per_dose = 0.5`): counts are kept in thousandths of a unit from here on.
+        // Earlier versions counted whole units, which this turns into the same amounts.
+        ("v4: stock in thousandths", """
+            UPDATE stock SET configured = configured * 1000, level = level * 1000;
+            """),
     ]
 
     /// A migration's version: its identifier up to the first colon ("v3" of "v3: tracking and expiry").

@@ -12,9 +12,11 @@ public struct LocalDose: Hashable, Sendable {
     public var source: EventSource?
     public var snoozeUntil: Instant?
     public var person: String?
+    /// false for a medication with `remind = false`: its to-do carries no alarm.
+    public var remind: Bool
 
     public init(id: DoseID, name: String, doseText: String, due: Instant, state: DoseState, answeredAt: Instant? = nil,
-                source: EventSource? = nil, snoozeUntil: Instant? = nil, person: String? = nil) {
+                source: EventSource? = nil, snoozeUntil: Instant? = nil, person: String? = nil, remind: Bool = true) {
         self.id = id
         self.name = name
         self.doseText = doseText
@@ -24,6 +26,7 @@ public struct LocalDose: Hashable, Sendable {
         self.source = source
         self.snoozeUntil = snoozeUntil
         self.person = person
+        self.remind = remind
     }
 
     /// Reads a Varlink `Dose` object; nil when a field medd always sends is missing or unreadable.
@@ -42,6 +45,7 @@ public struct LocalDose: Hashable, Sendable {
         source = object["source"]?.stringValue.flatMap(EventSource.init(rawValue:))
         snoozeUntil = object["snoozeUntil"]?.stringValue.flatMap(Instant.init(iso8601:))
         person = object["person"]?.stringValue
+        remind = object["remind"]?.boolValue ?? true
     }
 
     /// The answer medd holds for it; nil while it is open or planned.

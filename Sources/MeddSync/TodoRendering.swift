@@ -45,14 +45,16 @@ public struct TodoRendering: Sendable {
         if let at = dose.answeredAt, dose.state.isFinal {
             todo.properties.append(ICalendarProperty(name: "X-MEDD-ANSWERED", dateTime: ICalendarDateTime(utc: at)))
         }
-        let ringsAt = dose.state == .snoozed ? dose.snoozeUntil ?? dose.due : dose.due
-        var trigger = ICalendarProperty(name: "TRIGGER", dateTime: ICalendarDateTime(utc: ringsAt))
-        trigger.parameters = [ICalendarParameter(name: "VALUE", value: "DATE-TIME")]
-        todo.components = [ICalendarComponent(name: "VALARM", properties: [
-            ICalendarProperty(name: "ACTION", value: "DISPLAY"),
-            ICalendarProperty(name: "DESCRIPTION", text: summary),
-            trigger,
-        ])]
+        if dose.remind {
+            let ringsAt = dose.state == .snoozed ? dose.snoozeUntil ?? dose.due : dose.due
+            var trigger = ICalendarProperty(name: "TRIGGER", dateTime: ICalendarDateTime(utc: ringsAt))
+            trigger.parameters = [ICalendarParameter(name: "VALUE", value: "DATE-TIME")]
+            todo.components = [ICalendarComponent(name: "VALARM", properties: [
+                ICalendarProperty(name: "ACTION", value: "DISPLAY"),
+                ICalendarProperty(name: "DESCRIPTION", text: summary),
+                trigger,
+            ])]
+        }
         return ICalendarComponent(name: "VCALENDAR", properties: [
             ICalendarProperty(name: "VERSION", value: "2.0"),
             ICalendarProperty(name: "PRODID", text: "-//medd//medd-sync \(productVersion)//EN"),

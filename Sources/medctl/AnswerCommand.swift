@@ -18,9 +18,10 @@ enum AnswerCommand {
     }
 
     /// Calls `method` for each target; prints each answer (or, with --json, the replies: one object,
-    /// or an array for several targets). Throws the first failure after trying them all.
-    static func answer(_ targets: [String], method: String, global: GlobalOptions,
-                       parameters: [String: JSONValue], describe: ([String: JSONValue]) -> String) throws {
+    /// or an array for several targets or when they were `listed` by medctl itself). Throws the first
+    /// failure after trying them all.
+    static func answer(_ targets: [String], method: String, global: GlobalOptions, parameters: [String: JSONValue],
+                       listed: Bool = false, describe: ([String: JSONValue]) -> String) throws {
         let client = try global.connect()
         var replies: [JSONValue] = []
         var firstFailure: ClientError?
@@ -32,16 +33,16 @@ enum AnswerCommand {
                 reply = try client.call(method, call)
             } catch {
                 guard case .daemon = error else { throw error }
-                if targets.count > 1 { Output.error("\(target): " + error.message) }
+                if targets.count > 1 || listed { Output.error("\(target): " + error.message) }
                 firstFailure = firstFailure ?? error
                 continue
             }
             replies.append(.object(reply))
             if !global.json { Output.line(describe(reply)) }
         }
-        if global.json, !replies.isEmpty { Output.json(targets.count == 1 ? replies[0] : .array(replies)) }
+        if global.json, !replies.isEmpty || listed { Output.json(targets.count == 1 && !listed ? replies[0] : .array(replies)) }
         if let firstFailure {
-            if targets.count > 1 { throw ExitStatus(code: firstFailure.exitStatus) }
+            if targets.count > 1 || listed { throw ExitStatus(code: firstFailure.exitStatus) }
             throw firstFailure
         }
     }

@@ -15,6 +15,8 @@ struct DoseRow {
     var note: String?
     /// Whom the dose's medication is for: its person label.
     var person: String?
+    /// false when its medication has `remind = false`: recorded, never shown nor rung.
+    var reminded: Bool
     /// The object as the daemon sent it, for `--json`.
     var json: JSONValue
     /// The machine and user whose journal recorded the dose, when it was read from the journal.
@@ -36,6 +38,7 @@ struct DoseRow {
         snoozeUntil = value["snoozeUntil"]?.stringValue.flatMap(Instant.init(iso8601:))
         note = value["note"]?.stringValue
         person = value["person"]?.stringValue
+        reminded = value["remind"]?.boolValue ?? true
         json = value
     }
 

@@ -55,7 +55,9 @@ struct DosesCommand: Verb, RangeFlags {
         let style = Style.current
         let today = LocalTimeText.today()
         Output.table(ColumnHeading.doses, doses.map { dose in
-            [LocalTimeText.short(dose.scheduled, today: today), dose.id, TerminalText.cell("\(dose.name) \(dose.dose)"),
+            // TRANSLATORS: beside a dose of a medication with remind = false: it is recorded but never shown nor rung.
+            let silent = dose.reminded ? "" : " " + style.dim(tr("(no reminder)"))
+            return [LocalTimeText.short(dose.scheduled, today: today), dose.id, TerminalText.cell("\(dose.name) \(dose.dose)") + silent,
              StateName.styledDose(dose.state, style: style), TerminalText.cell(dose.outcome(today: today))]
         })
     }

@@ -31,11 +31,11 @@ struct MedsCommand: Verb {
         guard !medications.isEmpty else { return Output.line(tr("no medications configured")) }
         let style = Style.current
         let rows = medications.map { medication in
-            let stock = medication["stock"]?.intValue
-            let refillAt = medication["refillAt"]?.intValue
-            var stockText = stock.map(String.init) ?? "–"
+            let stock = medication["stock"]?.quantityValue
+            let refillAt = medication["refillAt"]?.quantityValue
+            var stockText = stock?.localized ?? "–"
             // TRANSLATORS: %1$d doses are left, which is time to refill the medication.
-            if let stock, let refillAt, stock <= refillAt { stockText = style.paint(tr("%1$d (refill)", String(stock)), "31") }
+            if let stock, let refillAt, stock <= refillAt { stockText = style.paint(tr("%1$d (refill)", stock.localized), "31") }
             var schedule = medication["schedule"]?.stringValue ?? ""
             if let zone = medication["timezone"]?.stringValue { schedule += " (\(zone))" }
             // TRANSLATORS: a medication's status: no reminders until it is resumed; the other is "active".

@@ -217,10 +217,10 @@ struct ReportCommand: Verb, RangeFlags {
         medication.notes = value["notes"]?.stringValue
         medication.paused = value["paused"]?.boolValue ?? false
         medication.asNeeded = value["asNeeded"]?.boolValue ?? false
-        medication.stock = value["stock"]?.intValue
-        medication.refillAt = value["refillAt"]?.intValue
+        medication.stock = value["stock"]?.quantityValue
+        medication.refillAt = value["refillAt"]?.quantityValue
         medication.stockSince = instant("stockSince")
-        medication.stockStart = value["stockStart"]?.intValue
+        medication.stockStart = value["stockStart"]?.quantityValue
         medication.refillDue = instant("refillDue")
         medication.runsOut = instant("runsOut")
         return medication

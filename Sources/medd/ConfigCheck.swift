@@ -9,16 +9,18 @@ import Systemd
 enum ConfigCheck {
     /// The exit status: 0 valid, 1 not.
     static func run(path: String, json: Bool) -> Int32 {
-        switch ConfigLoader.load(path: path) {
+        let (result, warnings) = ConfigLoader.check(path: path)
+        switch result {
         case .success(let configuration):
             let medications = configuration.medications.count
             let hooks = configuration.hooks.count
             if json {
                 print(JSONValue.object([
                     "path": .string(path), "valid": .bool(true), "medications": .integer(medications),
-                    "hooks": .integer(hooks), "errors": .array([]),
+                    "hooks": .integer(hooks), "errors": .array([]), "warnings": .array(warnings.map(jsonObject)),
                 ]).prettyText)
             } else {
+                if !warnings.isEmpty { StandardErrorDestination.write(warnings.map(\.localizedDescription).joined(separator: "\n")) }
                 // TRANSLATORS: medd --check's summary of a valid configuration: %1$s is the file's path, %2$s how many
                 // medications it has ("3 medications"), %3$s how many hooks ("1 hook").
                 print(tr("%1$s: valid (%2$s, %3$s)", path,
@@ -28,14 +30,15 @@ enum ConfigCheck {
             return 0
         case .failure(let errors):
             if json {
-                let diagnostics = errors.diagnostics.map {
-                    JSONValue.object(["line": .integer($0.line), "column": .integer($0.column), "message": .string($0.message.english)])
-                }
-                print(JSONValue.object(["path": .string(path), "valid": .bool(false), "errors": .array(diagnostics)]).prettyText)
+                print(JSONValue.object(["path": .string(path), "valid": .bool(false), "errors": .array(errors.diagnostics.map(jsonObject))]).prettyText)
             } else {
                 StandardErrorDestination.write(errors.localizedDescription)
             }
             return 1
         }
+    }
+
+    private static func jsonObject(_ diagnostic: ConfigDiagnostic) -> JSONValue {
+        .object(["line": .integer(diagnostic.line), "column": .integer(diagnostic.column), "message": .string(diagnostic.message.english)])
     }
 }

@@ -92,7 +92,7 @@ extension DoseBook {
             emit(DoseEvent(kind: .renotified, dose: record.dose, at: now, source: .daemon, snoozeUntil: until,
                            reason: "snooze \(id.snoozeID) ended"), into: &effects)
             escalateIfDue(id, now, &effects)
-            effects.append(.alert(Alert(dose: record.dose, kind: .renotified)))
+            if configuration.reminds(id.medication) { effects.append(.alert(Alert(dose: record.dose, kind: .renotified))) }
         }
     }
 
@@ -105,9 +105,10 @@ extension DoseBook {
         }
     }
 
-    /// When a dose's reminder escalates, unless it did already (or never does: an alarm, `"0"`).
+    /// When a dose's reminder escalates, unless it did already (or never does: an alarm, `"0"`, a medication
+    /// that is not reminded).
     private func escalation(of record: DoseRecord) -> Instant? {
-        guard !record.escalated else { return nil }
+        guard !record.escalated, configuration.reminds(record.id.medication) else { return nil }
         return configuration.alertStyle(ofMedication: record.id.medication).escalation(ofDoseDueAt: record.dose.scheduled)
     }
 
@@ -126,7 +127,7 @@ extension DoseBook {
     private mutating func renotify(_ now: Instant, _ effects: inout [Effect]) {
         let interval = settings.renotify
         guard interval.seconds > 0 else { return }
-        for id in open.sorted() {
+        for id in open.sorted() where configuration.reminds(id.medication) {
             guard let record = records[id], record.state == .pending,
                   let last = record.lastAlert, last + interval <= now else { continue }
             emit(DoseEvent(kind: .renotified, dose: record.dose, at: now, source: .daemon), into: &effects)
@@ -184,8 +185,10 @@ extension DoseBook {
         return dose.id.time != from
     }
 
+    /// Records the dose as due; shows it, unless its medication is not reminded (`remind = false`).
     mutating func fire(_ dose: Dose, _ now: Instant, _ effects: inout [Effect]) {
         emit(DoseEvent(kind: .fired, dose: dose, at: now, source: .daemon), into: &effects)
+        guard configuration.reminds(dose.medication) else { return }
         escalateIfDue(dose.id, now, &effects)
         effects.append(.alert(Alert(dose: dose, kind: .fired)))
     }
@@ -209,7 +212,9 @@ extension DoseBook {
             guard let record = records[id] else { continue }
             consider(deadline(of: record))
             if record.state == .snoozed, let until = record.snoozeUntil { consider(until) }
-            if record.state == .pending, settings.renotify.seconds > 0, let last = record.lastAlert { consider(last + settings.renotify) }
+            if record.state == .pending, settings.renotify.seconds > 0, configuration.reminds(id.medication), let last = record.lastAlert {
+                consider(last + settings.renotify)
+            }
             if record.state == .pending, let escalation = escalation(of: record) { consider(escalation) }
         }
         if hasSchedules {

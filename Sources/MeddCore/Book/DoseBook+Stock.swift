@@ -1,13 +1,13 @@
 /// Units on hand of one medication: the configured `stock` when counting (re)started, less
 /// `per_dose` for every dose taken since. Derived from events, so a replay counts the same.
-public struct StockCount: Hashable, Sendable, Codable {
+public struct StockCount: Hashable, Sendable {
     /// The configuration's `stock` when counting started; a different value restarts the count.
-    public var configured: Int
+    public var configured: Quantity
     /// Doses taken before this instant were counted against an earlier `stock`.
     public var since: Instant
-    public var level: Int
+    public var level: Quantity
 
-    public init(configured: Int, since: Instant) {
+    public init(configured: Quantity, since: Instant) {
         self.configured = configured
         self.since = since
         self.level = configured
@@ -36,13 +36,13 @@ extension DoseBook {
     /// Adjusts the level for a dose moving into or out of `taken` at `at`.
     mutating func countStock(_ dose: DoseID, becameTaken: Bool, at: Instant) {
         guard var count = stock[dose.medication], at >= count.since else { return }
-        let perDose = configuration.medication(dose.medication)?.amount(on: dose.date, at: dose.time).perDose ?? 1
+        let perDose = configuration.medication(dose.medication)?.amount(on: dose.date, at: dose.time).perDose ?? .one
         count.level += becameTaken ? -perDose : perDose
         stock[dose.medication] = count
     }
 
     /// The `low-stock` event owed when a taken dose brought the level down to `refill_at`.
-    func lowStockEvent(after taken: DoseEvent, levelBefore: Int?) -> DoseEvent? {
+    func lowStockEvent(after taken: DoseEvent, levelBefore: Quantity?) -> DoseEvent? {
         guard let med = configuration.medication(taken.dose.medication), let refillAt = med.refillAt,
               let before = levelBefore, let after = stock[med.id]?.level,
               before > refillAt, after <= refillAt else { return nil }

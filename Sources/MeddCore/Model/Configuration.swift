@@ -26,6 +26,12 @@ public struct Configuration: Hashable, Sendable {
         medications.first { $0.id == id }
     }
 
+    /// Whether the doses of a medication are shown on the desktop and rung (`remind`); a medication no
+    /// longer configured keeps the default.
+    public func reminds(_ medication: String) -> Bool {
+        self.medication(medication)?.remind ?? true
+    }
+
     /// Whom a medication is for, named as its `[person.ID]` table says (by its label without one).
     public func person(of medication: Medication) -> Person? {
         medication.person.map { people[$0] ?? Person(id: $0) }

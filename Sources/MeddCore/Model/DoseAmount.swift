@@ -2,15 +2,15 @@
 /// keeps the value of the level around it (a `times` entry inside a step, a step inside a medication).
 public struct DoseAmount: Hashable, Sendable {
     public var dose: String?
-    public var perDose: Int?
+    public var perDose: Quantity?
 
-    public init(dose: String? = nil, perDose: Int? = nil) {
+    public init(dose: String? = nil, perDose: Quantity? = nil) {
         self.dose = dose
         self.perDose = perDose
     }
 
     /// `2 tablets, 2 units`, `2 units`: what differs, in words; empty when nothing does.
     var summary: String {
-        [dose, perDose.map { $0 == 1 ? "1 unit" : "\($0) units" }].compactMap { $0 }.joined(separator: ", ")
+        [dose, perDose.map { $0 == .one ? "1 unit" : "\($0) units" }].compactMap { $0 }.joined(separator: ", ")
     }
 }

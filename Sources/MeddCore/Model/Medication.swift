@@ -9,9 +9,9 @@ public struct Medication: Hashable, Sendable {
     public var timezone: ZoneChoice? = nil
     public var notes: String? = nil
     public var paused: Bool = false
-    public var stock: Int? = nil
-    public var perDose: Int = 1
-    public var refillAt: Int? = nil
+    public var stock: Quantity? = nil
+    public var perDose: Quantity = .one
+    public var refillAt: Quantity? = nil
     /// Dose text and units of particular times of `times`, where they differ from `dose` and `per_dose`.
     public var timeAmounts: [WallTime: DoseAmount] = [:]
     /// The tapering steps, ascending by `from`, no two on one date.
@@ -22,6 +22,8 @@ public struct Medication: Hashable, Sendable {
     public var expires: LocalDate? = nil
     /// Its own `alert`, `escalate_after` and `sound`, where they differ from `[settings]`.
     public var alert = AlertStyle.Choices()
+    /// `remind = false`: its doses are planned, recorded and missed as usual, but never shown nor rung.
+    public var remind = true
 
     public init(id: String, name: String, dose: String, schedule: Schedule) {
         self.id = id
@@ -86,7 +88,7 @@ public struct Medication: Hashable, Sendable {
     }
 
     /// The dose text and units of the dose due (or, as needed, taken) at `time` on `date`.
-    public func amount(on date: LocalDate, at time: WallTime) -> (dose: String, perDose: Int) {
+    public func amount(on date: LocalDate, at time: WallTime) -> (dose: String, perDose: Quantity) {
         let regimen = regimen(on: date)
         let ofTime = regimen.timeAmounts[time]
         return (ofTime?.dose ?? regimen.dose, ofTime?.perDose ?? regimen.perDose)
@@ -98,7 +100,7 @@ public struct Medication: Hashable, Sendable {
         var times: [WallTime]?
         var timeAmounts: [WallTime: DoseAmount]
         var dose: String
-        var perDose: Int
+        var perDose: Quantity
     }
 }
 
