@@ -1,5 +1,6 @@
 import Foundation
 import MeddControl
+import MeddCore
 import Testing
 
 /// `medctl --json` output: the layout of Foundation's pretty-printing JSON writers, keys in byte order.
@@ -16,6 +17,7 @@ import Testing
         case .bool(let value): value
         case .integer(let value): value
         case .number(let value): value
+        case .decimal(let value): Decimal(string: value.description)!
         case .string(let value): value
         case .array(let values): values.map(foundationObject)
         case .object(let members): members.mapValues(foundationObject)

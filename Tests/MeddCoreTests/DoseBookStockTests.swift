@@ -3,7 +3,7 @@ import Testing
 
 /// Stock counting and the low-stock event.
 @Suite struct DoseBookStockTests {
-    static func configuration(stock: Int, perDose: Int = 1, refillAt: Int? = 2) -> Configuration {
+    static func configuration(stock: Quantity, perDose: Quantity = 1, refillAt: Quantity? = 2) -> Configuration {
         var med = Medication(id: "pill", name: "Pill", dose: "1 tablet", schedule: .asNeeded(minInterval: nil, maxPerDay: nil))
         med.stock = stock
         med.perDose = perDose
@@ -11,10 +11,36 @@ import Testing
         return Configuration(medications: [med])
     }
 
-    static func harness(stock: Int, perDose: Int = 1, refillAt: Int? = 2) -> BookHarness {
+    static func harness(stock: Quantity, perDose: Quantity = 1, refillAt: Quantity? = 2) -> BookHarness {
         var h = BookHarness(configuration(stock: stock, perDose: perDose, refillAt: refillAt))
         h.book.syncStock(now: BookHarness.at("06:00"))
         return h
+    }
+
+    /// 10,000 doses of a quarter tablet (and of a tenth, which binary floating point cannot hold) leave
+    /// exactly what arithmetic says: 3,000 − 10,000 × 0.25 = 500 and 3,000 − 10,000 × 0.1 = 2,000.
+    @Test(arguments: [("0.25", "500"), ("0.1", "2000")])
+    func tenThousandFractionalDosesEndExactly(perDose: String, left: String) throws {
+        var h = Self.harness(stock: 3000, perDose: try Quantity.parse(perDose).get(), refillAt: nil)
+        let start = BookHarness.at("08:00")
+        for index in 0..<10_000 {
+            let taken = h.book.take("pill", at: nil, source: .cli, now: start + .minutes(Int64(index) * 37))
+            #expect(throws: Never.self) { try taken.get() }
+        }
+        #expect(h.book.stock["pill"]?.level == (try Quantity.parse(left).get()))
+        #expect(h.book.stock["pill"]?.level.description == left)
+    }
+
+    /// 10.5 tablets at a quarter a dose, twice a day, cover 42 doses (10.5 / 0.25): the 43rd, on the 22nd
+    /// day (dose 43 is day 21's 08:00), finds too little; the 32nd (day 15, 20:00) brings 10.5 − 8 = 2.5, the
+    /// refill level.
+    @Test func forecastWithQuarterTabletsMatchesTheHandComputation() throws {
+        var h = BookHarness(Self.twiceDaily(stock: try Quantity.parse("10.5").get(), refillAt: try Quantity.parse("2.5").get(),
+                                            perDose: try Quantity.parse("0.25").get()), watermark: BookHarness.at("06:00"))
+        h.book.syncStock(now: BookHarness.at("06:00"))
+        let forecast = h.book.stockForecast(of: h.book.configuration.medications[0], now: BookHarness.at("06:00"))
+        #expect(forecast?.refillDue == BookHarness.at("2026-12-07T20:00:00+01:00"))
+        #expect(forecast?.runsOut == BookHarness.at("2026-12-13T08:00:00+01:00"))
     }
 
     /// Each taken dose subtracts `per_dose`.
@@ -92,7 +118,7 @@ import Testing
         #expect(rebuilt.stock["pill"]?.level == 4)
     }
 
-    static func twiceDaily(stock: Int, refillAt: Int?, perDose: Int = 1) -> Configuration {
+    static func twiceDaily(stock: Quantity, refillAt: Quantity?, perDose: Quantity = 1) -> Configuration {
         var med = Medication(id: "met", name: "Metformin", dose: "500 mg",
                              schedule: .times([WallTime(parsing: "08:00")!, WallTime(parsing: "20:00")!], DayFilter()))
         med.stock = stock

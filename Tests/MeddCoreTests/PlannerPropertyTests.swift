@@ -6,7 +6,7 @@ import MeddTestSupport
 
 /// Properties of the planner over random configurations: random zones (four DST-awkward ones and UTC),
 /// random times biased into the 00:45–03:14 window where the gaps and overlaps are, random `every`,
-/// `days`, `every_days`, `cycle`, `monthdays`, `start`/`end`, doses of particular times, tapering steps, horizons
+/// `days`, `every_days`, `cycle`, `monthdays`, `every_weeks`, `every_months`, `start`/`end`, doses of particular times, tapering steps, horizons
 /// of up to three weeks around transitions, and four years for the calendar rules (months of 28 to 31 days).
 @Suite struct PlannerPropertyTests {
     static let zones = ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu", "UTC"]
@@ -32,6 +32,9 @@ import MeddTestSupport
         /// Bit i: the i-th time has a dose of its own.
         var timeAmountMask: Int
         var steps: [StepSpec]
+        /// 0: no calendar rule; 1: `every_weeks`, 2: `every_months`, each of `calendarCount`.
+        var calendarRule: Int
+        var calendarCount: Int
     }
 
     /// A tapering step: days after the previous one (or the anchor), its own times if any, a dose text if any.
@@ -86,10 +89,10 @@ import MeddTestSupport
         Gen.int(in: 0...4),
         Gen.int(in: 0..<36),
         zip(Gen.int(in: -40...40).optional, Gen.int(in: 0...60).optional),
-        zip(Gen.int(in: -31...31).array(of: 0...4), Gen.int(in: 0...15), stepSpec.array(of: 0...3))
+        zip(Gen.int(in: -31...31).array(of: 0...4), Gen.int(in: 0...15), stepSpec.array(of: 0...3), Gen.int(in: 0...2), Gen.int(in: 1...5))
     ).map { MedicationSpec(zone: $0.0, kind: $0.1, times: $0.2, step: $0.3, window: $0.4, weekdayMask: $0.5,
                            everyDays: $0.6, cycle: $0.7, startOffset: $0.8.0, length: $0.8.1, monthdays: $0.9.0,
-                           timeAmountMask: $0.9.1, steps: $0.9.2) }
+                           timeAmountMask: $0.9.1, steps: $0.9.2, calendarRule: $0.9.3, calendarCount: $0.9.4) }
 
     static let scenario = zip(
         medicationSpec.array(of: 1...4),
@@ -118,10 +121,15 @@ import MeddTestSupport
         let weekdays = spec.weekdayMask == 0 ? nil : Set(Weekday.allCases.enumerated().filter { spec.weekdayMask & (1 << $0.offset) != 0 }.map(\.element))
         let cycle = spec.cycle / 6 == 0 ? nil : Cycle(on: spec.cycle / 6, off: spec.cycle % 6)
         let monthdays = Set(spec.monthdays.filter { $0 != 0 })
-        // The configuration takes `monthdays` alone, without `days`, `every_days` or `cycle`.
-        let filter = monthdays.isEmpty
+        // The configuration takes `monthdays` alone, without `days`, `every_days` or `cycle`; `every_weeks` only with
+        // `days`, `every_months` only with `monthdays` (each optional).
+        let filter = switch spec.calendarRule {
+        case 1: DayFilter(weekdays: weekdays, everyWeeks: spec.calendarCount)
+        case 2: DayFilter(monthdays: monthdays.isEmpty ? nil : monthdays, everyMonths: spec.calendarCount)
+        default: monthdays.isEmpty
             ? DayFilter(weekdays: weekdays, everyDays: spec.everyDays == 0 ? nil : spec.everyDays, cycle: cycle)
             : DayFilter(monthdays: monthdays)
+        }
         let schedule: Schedule
         if spec.kind == 2 {
             let window = spec.window.sorted()
@@ -131,9 +139,11 @@ import MeddTestSupport
             schedule = .times(times, filter)
         }
         var med = Medication(id: id, name: id.uppercased(), dose: "1", schedule: schedule)
-        // The configuration requires `start` whenever `every_days` or `cycle` is set.
+        // The configuration requires `start` whenever `every_days`, `cycle`, `every_weeks` or `every_months` is set.
         var startOffset = spec.startOffset
-        if startOffset == nil, filter.everyDays != nil || filter.cycle != nil { startOffset = -10 }
+        if startOffset == nil, filter.everyDays != nil || filter.cycle != nil || filter.everyWeeks != nil || filter.everyMonths != nil {
+            startOffset = -10
+        }
         med.start = startOffset.map { LocalDate(dayNumber: anchorDay + Int64($0 * dayScale)) }
         med.end = spec.length.map { LocalDate(dayNumber: anchorDay + Int64((startOffset ?? -30) * dayScale) + Int64($0 * dayScale)) }
         med.timezone = spec.zone == zones.count ? nil : .named(zones[spec.zone])
@@ -201,6 +211,33 @@ import MeddTestSupport
         return naive - Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(naive))))
     }
 
+    /// `every_weeks`, by Foundation's calendar with weeks from Monday (iCalendar's default): the week of `day`
+    /// is a multiple of `every` weeks after the week of `startDay`, and without `days` it is `startDay`'s weekday.
+    static func inWeekOfTurn(_ day: Int64, startDay: Int64, every: Int, weekdayGiven: Bool) -> Bool {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.firstWeekday = 2
+        let date = Date(timeIntervalSince1970: Double(day) * 86_400)
+        let start = Date(timeIntervalSince1970: Double(startDay) * 86_400)
+        if !weekdayGiven, calendar.component(.weekday, from: date) != calendar.component(.weekday, from: start) { return false }
+        let weekOfDate = calendar.dateInterval(of: .weekOfYear, for: date)!.start
+        let weekOfStart = calendar.dateInterval(of: .weekOfYear, for: start)!.start
+        return calendar.dateComponents([.weekOfYear], from: weekOfStart, to: weekOfDate).weekOfYear!.isMultiple(of: every)
+    }
+
+    /// `every_months`, by Foundation's calendar: the month of `day` is a multiple of `every` months after the
+    /// month of `startDay`, and without `monthdays` it is `startDay`'s day of the month.
+    static func inMonthOfTurn(_ day: Int64, startDay: Int64, every: Int, monthdayGiven: Bool) -> Bool {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let date = Date(timeIntervalSince1970: Double(day) * 86_400)
+        let start = Date(timeIntervalSince1970: Double(startDay) * 86_400)
+        if !monthdayGiven, calendar.component(.day, from: date) != calendar.component(.day, from: start) { return false }
+        let monthOfDate = calendar.dateInterval(of: .month, for: date)!.start
+        let monthOfStart = calendar.dateInterval(of: .month, for: start)!.start
+        return calendar.dateComponents([.month], from: monthOfStart, to: monthOfDate).month!.isMultiple(of: every)
+    }
+
     struct ModelDose: Hashable, CustomStringConvertible {
         let id: String
         let second: Int64
@@ -243,6 +280,11 @@ import MeddTestSupport
                     let length = calendar.range(of: .day, in: .month, for: date)!.count
                     if !monthdays.contains(parts.day!), !monthdays.contains(parts.day! - length - 1) { continue }
                 }
+                if let weeks = filter.everyWeeks, let startDay, !Self.inWeekOfTurn(day, startDay: startDay, every: weeks, weekdayGiven: filter.weekdays != nil) {
+                    continue
+                }
+                if let months = filter.everyMonths, let startDay,
+                   !Self.inMonthOfTurn(day, startDay: startDay, every: months, monthdayGiven: filter.monthdays != nil) { continue }
                 let compact = String(format: "%04d%02d%02d", parts.year!, parts.month!, parts.day!)
                 // Steps begun by this day, in turn: the latest times (with their doses) and the latest dose.
                 var minutes = scheduledMinutes
@@ -340,6 +382,32 @@ import MeddTestSupport
                          to: PlanFixture.utc("2031-01-01T00:00:00Z"), later: PlanFixture.utc("2027-01-01T00:00:00Z"), laterLength: .zero)
             }
         await propertyCheck(count: 25, input: years) { scenario in
+            let doses = scenario.planner.doses(from: scenario.from, to: scenario.to)
+            let actual = Set(doses.map { ModelDose(id: $0.id.description, second: $0.scheduled.seconds, dose: $0.doseText) })
+            let expected = Self.model(scenario, from: scenario.from, to: scenario.to)
+            #expect(actual.subtracting(expected).map(\.description).sorted().prefix(5) == [])
+            #expect(expected.subtracting(actual).map(\.description).sorted().prefix(5) == [])
+        }
+    }
+
+    /// (f) `every_weeks` (with and without `days`) and `every_months` (with and without `monthdays`, on days some
+    /// months lack) over four years in the DST-changing zones, `start` anywhere in them: the planner equals the model.
+    @Test func calendarRulesMatchModelOverYears() async {
+        let anchorDay = Self.dayNumber("2028-07-01")
+        let calendarSpec = zip(Self.medicationSpec, Gen.int(in: 1...2)).map { spec, rule in
+            var spec = spec
+            spec.calendarRule = rule
+            spec.startOffset = spec.startOffset ?? -40
+            return spec
+        }
+        let years = zip(calendarSpec.array(of: 1...3), Gen.int(in: 0...Self.zones.count), Gen.int(in: 0..<Self.zones.count))
+            .map { specs, settingsZone, localZone in
+                Scenario(medications: specs.enumerated().map { Self.makeMedication("m\($0)", $1, anchorDay: anchorDay, dayScale: 30) },
+                         settingsZone: settingsZone == Self.zones.count ? .local : .named(Self.zones[settingsZone]),
+                         localZone: Self.zones[localZone], from: PlanFixture.utc("2027-01-01T00:00:00Z"),
+                         to: PlanFixture.utc("2031-01-01T00:00:00Z"), later: PlanFixture.utc("2027-01-01T00:00:00Z"), laterLength: .zero)
+            }
+        await propertyCheck(count: 40, input: years) { scenario in
             let doses = scenario.planner.doses(from: scenario.from, to: scenario.to)
             let actual = Set(doses.map { ModelDose(id: $0.id.description, second: $0.scheduled.seconds, dose: $0.doseText) })
             let expected = Self.model(scenario, from: scenario.from, to: scenario.to)

@@ -21,7 +21,7 @@ import Testing
         var ibuprofen = Medication(id: "ibuprofen", name: "Ibuprofen", dose: "400 mg",
                                    schedule: .asNeeded(minInterval: minIntervals[seed / 6 % 4], maxPerDay: maxPerDays[seed / 24 % 3]))
         ibuprofen.stock = restocked ? 25 : 20
-        ibuprofen.perDose = 1 + seed / 72 % 2
+        ibuprofen.perDose = Quantity(units: 1 + seed / 72 % 2)
         ibuprofen.refillAt = 15
         var vitamin = Medication(id: "vitamin", name: "Vitamin D", dose: "1", schedule: .times([WallTime(parsing: "07:00")!], DayFilter()))
         vitamin.paused = seed / 144 % 4 == 0
