@@ -18,6 +18,56 @@ struct ValidFixtureTests {
         if case .failure(let errors) = result { Issue.record("\(name): \(errors)") }
     }
 
+    /// Decimal amounts come out exact; the calendar rules and `remind = false` as written.
+    @Test func calendarRulesAndAmounts() throws {
+        let configuration = try load("calendar-and-amounts")
+        let warfarin = try #require(configuration.medication("warfarin"))
+        #expect(warfarin.stock == Quantity(thousandths: 27_250))
+        #expect(warfarin.perDose == Quantity(thousandths: 500))
+        #expect(warfarin.refillAt == Quantity(thousandths: 5_500))
+        #expect(warfarin.timeAmounts[try time("08:00")]?.perDose == Quantity(thousandths: 250))
+        #expect(warfarin.steps.first?.amount.perDose == Quantity(thousandths: 125))
+        let methotrexate = try #require(configuration.medication("methotrexate"))
+        #expect(methotrexate.schedule == .times([try time("09:00")], DayFilter(weekdays: [.mon], everyWeeks: 2)))
+        let b12 = try #require(configuration.medication("b12"))
+        #expect(b12.schedule == .times([try time("10:00")], DayFilter(everyMonths: 3)))
+        let zoledronate = try #require(configuration.medication("zoledronate"))
+        #expect(zoledronate.schedule == .times([try time("10:00")], DayFilter(monthdays: [1], everyMonths: 12)))
+        #expect(try #require(configuration.medication("vitamin-d")).remind == false)
+        #expect(warfarin.remind)
+    }
+
+    /// A `person` without a `[person.ID]` table, where others have one, is a warning with the nearest ID; the
+    /// configuration stands. Alone (no tables at all), it is no warning.
+    @Test func personWithoutTableWarnsWhenOthersHaveOne() throws {
+        let text = """
+            [medication.a]
+            name = "A"
+            dose = "1"
+            times = ["08:00"]
+            person = "mam"
+
+            [medication.b]
+            name = "B"
+            dose = "1"
+            times = ["08:00"]
+            person = "grandpa"
+
+            [person.mum]
+            name = "Mum"
+            [person.dad]
+            name = "Dad"
+            """
+        let (result, warnings) = ConfigLoader.check(text, path: "medd.toml")
+        #expect((try? result.get()) != nil)
+        #expect(warnings.map(\.description) == [
+            #"medd.toml:5:10: warning: medication.a.person: "mam" has no [person.mam] table, though other people have one; did you mean "mum"?"#,
+            #"medd.toml:11:10: warning: medication.b.person: "grandpa" has no [person.grandpa] table, though other people have one ("dad", "mum"); add one with their name"#,
+        ])
+        let alone = String(text[..<text.range(of: "[person.mum]")!.lowerBound])
+        #expect(ConfigLoader.check(alone, path: "medd.toml").warnings.isEmpty)
+    }
+
     /// The reference settings come out with the values written.
     @Test func referenceSettings() throws {
         let settings = try load("reference").settings
