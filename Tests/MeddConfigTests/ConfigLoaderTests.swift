@@ -61,7 +61,11 @@ struct ConfigLoaderTests {
     /// The demo configuration in `examples/` is valid and has the kinds of medication it promises, tapering included.
     @Test func exampleConfigurationIsValid() throws {
         let configuration = try ConfigLoader.load(path: Fixtures.exampleConfigPath).get()
-        #expect(configuration.medications.map(\.id) == ["amoxicillin", "ibuprofen", "levothyroxine", "metformin", "paracetamol", "prednisone"])
+        #expect(configuration.medications.map(\.id) == ["amoxicillin", "ibuprofen", "levothyroxine", "metformin", "methotrexate", "paracetamol",
+                                                       "prednisone", "vitamin-d", "warfarin"])
+        #expect(configuration.medication("warfarin")?.perDose == Quantity(thousandths: 500))
+        #expect(configuration.medication("methotrexate")?.schedule.summary == "09:00 on mon; every 2 weeks")
+        #expect(configuration.medication("vitamin-d")?.remind == false)
         #expect(configuration.medication("ibuprofen")?.isAsNeeded == true)
         #expect(configuration.medication("levothyroxine")?.schedule
             == .times([WallTime(hour: 6, minute: 45)].compactMap { $0 }, DayFilter(weekdays: [.mon, .tue, .wed, .thu, .fri])))
