@@ -42,7 +42,7 @@ import Testing
         TestLanguage.german {
             #expect(ColumnHeading.doses == ["FÄLLIG", "DOSIS-ID", "MEDIKAMENT", "STATUS", "BEANTWORTET"])
             let help = HelpText.verb(TakenCommand.self)
-            #expect(help.hasPrefix("ÜBERSICHT: Eine Dosis als genommen markieren.\n\nAUFRUF: medctl taken [--at WHEN] [--note TEXT] DOSE-OR-MED …\n"))
+            #expect(help.hasPrefix("ÜBERSICHT: Eine Dosis als genommen markieren.\n\nAUFRUF: medctl taken [--at WHEN] [--note TEXT] [--all] [--med ID] [--person\n  ID] DOSE-OR-MED …\n"))
             #expect(help.contains("  --at WHEN               Wann sie genommen wurde (Vorgabe: jetzt).\n"))
             #expect(help.contains("\nOPTIONEN:\n"))
         }
