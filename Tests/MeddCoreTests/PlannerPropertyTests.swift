@@ -370,50 +370,44 @@ import MeddTestSupport
         }
     }
 
-    /// (e) Over four years (every month length, leap February 2028, eight DST transitions a zone), with
-    /// `start`, `end` and steps spread over months, the planner still equals the model, dose texts included.
-    @Test func matchesModelOverYears() async {
-        let anchorDay = Self.dayNumber("2028-07-01")
-        let years = zip(Self.medicationSpec.array(of: 1...2), Gen.int(in: 0...Self.zones.count), Gen.int(in: 0..<Self.zones.count))
+    /// Scenarios of four years, 2027 to 2030 (every month length, leap February 2028, eight DST transitions a
+    /// zone), of the medications `specs` draws, their `start`, `end` and steps spread over months.
+    static func overYears(_ specs: Generator<[MedicationSpec], some SendableSequenceType>) -> Generator<Scenario, some SendableSequenceType> {
+        let anchorDay = dayNumber("2028-07-01")
+        return zip(specs, Gen.int(in: 0...zones.count), Gen.int(in: 0..<zones.count))
             .map { specs, settingsZone, localZone in
-                Scenario(medications: specs.enumerated().map { Self.makeMedication("m\($0)", $1, anchorDay: anchorDay, dayScale: 30) },
-                         settingsZone: settingsZone == Self.zones.count ? .local : .named(Self.zones[settingsZone]),
-                         localZone: Self.zones[localZone], from: PlanFixture.utc("2027-01-01T00:00:00Z"),
+                Scenario(medications: specs.enumerated().map { makeMedication("m\($0)", $1, anchorDay: anchorDay, dayScale: 30) },
+                         settingsZone: settingsZone == zones.count ? .local : .named(zones[settingsZone]),
+                         localZone: zones[localZone], from: PlanFixture.utc("2027-01-01T00:00:00Z"),
                          to: PlanFixture.utc("2031-01-01T00:00:00Z"), later: PlanFixture.utc("2027-01-01T00:00:00Z"), laterLength: .zero)
             }
-        await propertyCheck(count: 25, input: years) { scenario in
-            let doses = scenario.planner.doses(from: scenario.from, to: scenario.to)
-            let actual = Set(doses.map { ModelDose(id: $0.id.description, second: $0.scheduled.seconds, dose: $0.doseText) })
-            let expected = Self.model(scenario, from: scenario.from, to: scenario.to)
-            #expect(actual.subtracting(expected).map(\.description).sorted().prefix(5) == [])
-            #expect(expected.subtracting(actual).map(\.description).sorted().prefix(5) == [])
-        }
+    }
+
+    /// The planner's doses of the whole scenario equal the model's, dose texts included (the first five
+    /// differences shown).
+    static func expectModelMatches(_ scenario: Scenario) {
+        let doses = scenario.planner.doses(from: scenario.from, to: scenario.to)
+        let actual = Set(doses.map { ModelDose(id: $0.id.description, second: $0.scheduled.seconds, dose: $0.doseText) })
+        let expected = model(scenario, from: scenario.from, to: scenario.to)
+        #expect(actual.subtracting(expected).map(\.description).sorted().prefix(5) == [])
+        #expect(expected.subtracting(actual).map(\.description).sorted().prefix(5) == [])
+    }
+
+    /// (e) Over four years the planner still equals the model.
+    @Test func matchesModelOverYears() async {
+        await propertyCheck(count: 25, input: Self.overYears(Self.medicationSpec.array(of: 1...2))) { Self.expectModelMatches($0) }
     }
 
     /// (f) `every_weeks` (with and without `days`) and `every_months` (with and without `monthdays`, on days some
     /// months lack) over four years in the DST-changing zones, `start` anywhere in them: the planner equals the model.
     @Test func calendarRulesMatchModelOverYears() async {
-        let anchorDay = Self.dayNumber("2028-07-01")
         let calendarSpec = zip(Self.medicationSpec, Gen.int(in: 1...2)).map { spec, rule in
             var spec = spec
             spec.calendarRule = rule
             spec.startOffset = spec.startOffset ?? -40
             return spec
         }
-        let years = zip(calendarSpec.array(of: 1...3), Gen.int(in: 0...Self.zones.count), Gen.int(in: 0..<Self.zones.count))
-            .map { specs, settingsZone, localZone in
-                Scenario(medications: specs.enumerated().map { Self.makeMedication("m\($0)", $1, anchorDay: anchorDay, dayScale: 30) },
-                         settingsZone: settingsZone == Self.zones.count ? .local : .named(Self.zones[settingsZone]),
-                         localZone: Self.zones[localZone], from: PlanFixture.utc("2027-01-01T00:00:00Z"),
-                         to: PlanFixture.utc("2031-01-01T00:00:00Z"), later: PlanFixture.utc("2027-01-01T00:00:00Z"), laterLength: .zero)
-            }
-        await propertyCheck(count: 40, input: years) { scenario in
-            let doses = scenario.planner.doses(from: scenario.from, to: scenario.to)
-            let actual = Set(doses.map { ModelDose(id: $0.id.description, second: $0.scheduled.seconds, dose: $0.doseText) })
-            let expected = Self.model(scenario, from: scenario.from, to: scenario.to)
-            #expect(actual.subtracting(expected).map(\.description).sorted().prefix(5) == [])
-            #expect(expected.subtracting(actual).map(\.description).sorted().prefix(5) == [])
-        }
+        await propertyCheck(count: 40, input: Self.overYears(calendarSpec.array(of: 1...3))) { Self.expectModelMatches($0) }
     }
 
     /// The model's transitions are the ones `zdump -v` lists for 2027.
