@@ -60,7 +60,7 @@ extension ConfigValidator {
         let example = Translatable("a number like %1$s or %2$s", "2", "0.5")
         let parsed: Result<Quantity, Quantity.Refusal>
         if let whole = value.int {
-            parsed = abs(whole) <= Quantity.maximum.thousandths / 1000 ? .success(Quantity(units: whole)) : .failure(.tooLarge)
+            parsed = Quantity.parse(units: whole)
         } else if let double = value.double {
             parsed = Quantity.parse(exactly: double)
         } else {

@@ -40,7 +40,7 @@ extension JSONValue {
     /// see `Quantity.parse(exactly:)`); nil for anything else.
     public var quantityValue: Quantity? {
         switch self {
-        case .integer(let value): abs(value) <= Int(Quantity.maximum.thousandths / 1000) ? Quantity(units: value) : nil
+        case .integer(let value): try? Quantity.parse(units: value).get()
         case .number(let value): try? Quantity.parse(exactly: value).get()
         case .decimal(let value): value
         default: nil

@@ -19,6 +19,9 @@ import MeddCore
         #expect(Quantity.parse("1e3") == .failure(.notDecimal))
         #expect(Quantity.parse("") == .failure(.notDecimal))
         #expect(Quantity.parse("1000000001") == .failure(.tooLarge))
+        #expect(Quantity.parse(units: 1_000_000_000) == .success(.maximum))
+        #expect(Quantity.parse(units: -1_000_000_001) == .failure(.tooLarge))
+        #expect(Quantity.parse(units: .min) == .failure(.tooLarge))
         #expect(Quantity.parse("99999999999999999999999") == .failure(.tooLarge))
     }
 

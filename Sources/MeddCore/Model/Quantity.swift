@@ -57,6 +57,11 @@ public struct Quantity: Hashable, Comparable, Sendable, CustomStringConvertible,
         return .success(Quantity(thousandths: negative ? -value : value))
     }
 
+    /// A whole number of units, within `maximum`.
+    public static func parse(units: Int) -> Result<Quantity, Refusal> {
+        units.magnitude <= UInt64(maximum.thousandths / scale) ? .success(Quantity(units: units)) : .failure(.tooLarge)
+    }
+
     /// The decimal a `Double` was written as: Swift prints a double as the shortest digits that read back
     /// as it, and those are the written decimal itself whenever it had fifteen significant digits or
     /// fewer (every quantity up to `maximum` has at most thirteen). So a TOML or JSON reader that hands
