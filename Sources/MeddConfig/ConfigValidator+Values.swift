@@ -73,7 +73,10 @@ extension ConfigValidator {
             return nil
         }
         let written = value.int.map(String.init) ?? value.double.map { "\($0)" } ?? ""
+        let outOfRange = Translatable("%1$d is out of range; use %2$s", written, Translatable("%1$d or more", minimum.description))
         switch parsed {
+        case .failure(.tooLarge) where written.hasPrefix("-"):
+            report(path, .value, outOfRange)
         case .failure(.tooPrecise):
             // TRANSLATORS: %1$s is the number written; %2$s the smallest step medd counts, 0.001.
             report(path, .value, Translatable("%1$s has more than three decimal places; amounts are counted to the thousandth (%2$s)",
@@ -84,7 +87,7 @@ extension ConfigValidator {
         case .failure(.notDecimal):
             expected(example, found: value, at: path)
         case .success(let quantity) where quantity < minimum:
-            report(path, .value, Translatable("%1$d is out of range; use %2$s", quantity.description, Translatable("%1$d or more", minimum.description)))
+            report(path, .value, outOfRange)
         case .success(let quantity):
             return quantity
         }
