@@ -34,6 +34,13 @@ struct ParsedArguments {
     /// Every value of an option that repeats, in the order given.
     func strings(_ name: String) -> [String] { values[name] ?? [] }
 
+    /// Refuses a `--med` value that cannot be a medication ID.
+    func requireValidMedication(_ medication: String?) throws(UsageError) {
+        if let medication, !MedicationID.isValid(medication) {
+            throw error(tr("--med %1$s is not a medication ID (lower-case letters, digits and '-')", medication))
+        }
+    }
+
     /// The option's value read as `Value`; a value that does not read is a usage error naming it.
     func value<Value: ArgumentValue>(_ name: String, as type: Value.Type = Value.self) throws(UsageError) -> Value? {
         guard let text = values[name]?.last else { return nil }

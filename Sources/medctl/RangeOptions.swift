@@ -24,9 +24,7 @@ struct RangeOptions<Flags: RangeFlags>: Sendable {
     /// Refuses a `--med` that cannot be a medication ID, for the verbs that read it themselves (the
     /// journal, a report) rather than leave it to the daemon.
     func requireValidMedication(_ arguments: ParsedArguments) throws(UsageError) {
-        if let medication, !MedicationID.isValid(medication) {
-            throw arguments.error(tr("--med %1$s is not a medication ID (lower-case letters, digits and '-')", medication))
-        }
+        try arguments.requireValidMedication(medication)
     }
 
     /// The range as given, starting at `defaultStart` when no start was given; an end given as a

@@ -41,9 +41,7 @@ struct TakenCommand: Verb {
         person = try arguments.value(PersonOption.option.name)
         if arguments.flag("all") {
             if !arguments.operands.isEmpty { throw arguments.error(tr("--all answers every open dose; name no dose or medication with it")) }
-            if let medication, !MedicationID.isValid(medication) {
-                throw arguments.error(tr("--med %1$s is not a medication ID (lower-case letters, digits and '-')", medication))
-            }
+            try arguments.requireValidMedication(medication)
             targets = nil
         } else {
             for option in ["med", PersonOption.option.name] where arguments.string(option) != nil {
