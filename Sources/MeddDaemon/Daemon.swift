@@ -279,11 +279,7 @@ public final class Daemon: @unchecked Sendable {
                 return renotify > .zero ? renotify : nil
             },
             pendingAlerts: { [unowned self] in
-                let book = runner.book
-                return book.open.sorted().compactMap { id in
-                    guard let record = book.records[id], record.state == .pending, book.configuration.reminds(id.medication) else { return nil }
-                    return DoseBook.Alert(dose: record.dose, kind: .renotified, isReturn: true)
-                }
+                runner.book.shownPendingDoses.map { DoseBook.Alert(dose: $0.dose, kind: .renotified, isReturn: true) }
             },
             answer: { [unowned self] dose, action in answerFromDesktop(dose, action) },
             person: { [unowned self] in person(ofMedication: $0) },

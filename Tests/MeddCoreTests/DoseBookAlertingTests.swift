@@ -13,6 +13,28 @@ import MeddTestSupport
         return settings
     }
 
+    /// A medication with `remind = false` fires (recorded) and is missed after grace like any other, but nothing
+    /// ever shows it: no alert when due, no renotify nor escalation (no wake-up for them either), no re-alert when
+    /// the person returns, and it is not among the doses a notification server is shown.
+    @Test func aDoseWithoutReminderIsRecordedButNeverAlerted() {
+        var configuration = BookHarness.metformin(["08:00"], settings: Self.settings(renotify: .minutes(15)))
+        configuration.medications[0].remind = false
+        var h = BookHarness(configuration, watermark: BookHarness.at("07:00"))
+        let fired = h.advance("08:00")
+        #expect(h.events(.fired, dose).count == 1)
+        #expect(BookHarness.wakeUp(in: fired) == .some(BookHarness.at("10:00")), "only grace's end wakes the book")
+        h.advance("08:15")
+        h.advance("08:40")
+        h.returned(.unlocked, "09:00")
+        #expect(h.book.shownPendingDoses.isEmpty)
+        #expect(h.book.records[DoseID(parsing: dose)!]?.state == .pending)
+        h.advance("10:00")
+        #expect(h.events(.missed, dose).count == 1)
+        #expect(h.events(.renotified, dose).isEmpty)
+        #expect(h.events(.escalated, dose).isEmpty)
+        #expect(h.alerts(dose).isEmpty)
+    }
+
     /// `escalate_after` past due, a pending dose escalates once: an `escalated` event and a critical re-alert;
     /// the book wakes for it, and renotify counts on from it.
     @Test func aPendingDoseEscalatesOnceAtItsInstant() {

@@ -61,6 +61,15 @@ extension DoseBook {
     }
 
     /// The next planned dose that has not fired or been answered.
+    /// The pending doses that are shown on the desktop (not of a `remind = false` medication), by ID: what a
+    /// notification server that (re)appears, or a person who comes back, is shown.
+    public var shownPendingDoses: [DoseRecord] {
+        open.sorted().compactMap { id in
+            guard let record = records[id], record.state == .pending, configuration.reminds(id.medication) else { return nil }
+            return record
+        }
+    }
+
     public func nextDose(after now: Instant) -> Dose? {
         var index = plan.firstIndex(dueAfter: now)
         while index < plan.count, planRecorded[index] { index += 1 }

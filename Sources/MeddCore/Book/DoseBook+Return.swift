@@ -15,9 +15,7 @@ extension DoseBook {
     /// replacing its notification. Snoozed doses stay snoozed: the person asked for the quiet.
     public mutating func personReturned(_ why: Return, now: Instant) -> [Effect] {
         var effects = settle(now)
-        for id in open.sorted() {
-            guard let record = records[id], record.state == .pending, configuration.reminds(id.medication),
-                  (record.lastAlert ?? Instant(usec: .min)) + Self.returnQuietPeriod <= now else { continue }
+        for record in shownPendingDoses where (record.lastAlert ?? Instant(usec: .min)) + Self.returnQuietPeriod <= now {
             emit(DoseEvent(kind: .renotified, dose: record.dose, at: now, source: .daemon, reason: why.rawValue), into: &effects)
             effects.append(.alert(Alert(dose: record.dose, kind: .renotified, isReturn: true)))
         }
