@@ -20,12 +20,17 @@
 #include <locale.h>
 #include <poll.h>
 #include <sys/wait.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+#include <errno.h>
+#include <string.h>
 
 // GNU extensions Swift's Glibc module does not expose (it is built without _GNU_SOURCE).
 int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
 int pipe2(int fds[2], int flags);
 int sync_file_range(int fd, off_t offset, off_t count, unsigned int flags);
 int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
+int execvpe(const char *file, char *const argv[], char *const envp[]);
 
 /// Renames `from` to `to` unless `to` exists (renameat2's RENAME_NOREPLACE); -1 with errno EEXIST if it does.
 static inline int medd_rename_no_replace(const char *from, const char *to) {
@@ -49,6 +54,56 @@ static inline int medd_peer_uid(int fd, uid_t *uid) {
     int result = getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length);
     if (result == 0) *uid = credentials.uid;
     return result;
+}
+
+/// Starts `file` (looked up in PATH when it has no slash) with `argv` and exactly `envp`: standard input
+/// from /dev/null, standard output and error to `output`, in a process group of its own, with an empty
+/// signal mask and default dispositions, and `death_signal` sent to it when the calling thread ends
+/// (PR_SET_PDEATHSIG, which posix_spawn cannot ask for). The child makes only async-signal-safe calls
+/// before exec. Returns the child's PID, or -errno when it could not be started.
+static inline pid_t medd_spawn_tied(const char *file, char *const argv[], char *const envp[], int output, int death_signal) {
+    int report[2];
+    if (pipe2(report, O_CLOEXEC) != 0) return -errno;
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid < 0) {
+        int error = errno;
+        close(report[0]);
+        close(report[1]);
+        return -error;
+    }
+    if (pid == 0) {
+        int error = 0;
+        if (prctl(PR_SET_PDEATHSIG, death_signal) != 0) error = errno;
+        else if (getppid() != parent) _exit(127);  // the parent is gone already: nothing to tie to
+        if (error == 0) {
+            int defaults[] = { SIGPIPE, SIGCHLD, SIGHUP, SIGTERM, SIGINT };
+            struct sigaction action;
+            memset(&action, 0, sizeof action);
+            action.sa_handler = SIG_DFL;
+            for (unsigned i = 0; i < sizeof defaults / sizeof defaults[0]; i++) sigaction(defaults[i], &action, NULL);
+            sigset_t none;
+            sigemptyset(&none);
+            sigprocmask(SIG_SETMASK, &none, NULL);
+            setpgid(0, 0);
+            int input = open("/dev/null", O_RDONLY | O_CLOEXEC);
+            if (input < 0 || dup2(input, 0) < 0 || dup2(output, 1) < 0 || dup2(output, 2) < 0) error = errno;
+            else execvpe(file, argv, envp);
+            if (error == 0) error = errno;
+        }
+        while (write(report[1], &error, sizeof error) < 0 && errno == EINTR) {}
+        _exit(127);
+    }
+    close(report[1]);
+    int error = 0;
+    ssize_t count;
+    do { count = read(report[0], &error, sizeof error); } while (count < 0 && errno == EINTR);
+    close(report[0]);
+    if (count == (ssize_t)sizeof error) {
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+        return -error;
+    }
+    return pid;
 }
 
 /// A pipe whose ends are close-on-exec and non-blocking.

@@ -93,6 +93,8 @@ public final class Daemon: @unchecked Sendable {
         } catch {
             throw DaemonStartError("medd: cannot set up the event loop: \(error)")
         }
+        // Ahead of what comes due now, as they came first.
+        resumeUnfinishedHookRuns()
         advance()
         // Events a crash or an absent journald left in the outbox go out now, not with the next event.
         outbox.flush()
@@ -114,7 +116,9 @@ public final class Daemon: @unchecked Sendable {
     private func wireUp(_ socket: ListeningSocket) throws(SystemError) {
         try Signal.brokenPipe.ignore()
         outbox = JournalOutbox(ledger: ledger, loop: loop, log: log) { [unowned self] in runner.book.configuration.journalFields(of: $0) }
-        hooks = HookRunner(hooks: runner.book.configuration.hooks, loop: loop, log: log) { [unowned self] in runner.book.configuration.journalFields(of: $0) }
+        hooks = HookRunner(hooks: runner.book.configuration.hooks, loop: loop, ledger: ledger, log: log) { [unowned self] in
+            runner.book.configuration.journalFields(of: $0)
+        }
         wake = WakeTimer(loop: loop) { [unowned self] _ in self.advance() }
         // A zone change the ledger could not take is applied on the retry.
         retryAfterFailure = WakeTimer(loop: loop) { [unowned self] _ in
@@ -136,7 +140,7 @@ public final class Daemon: @unchecked Sendable {
                 // Before the loop exits: sd-bus closes its connection in the loop's exit phase.
                 self.desktop?.stop()
                 self.presence?.stop()
-                self.hooks.abandonWaiting()
+                self.hooks.stop()
                 self.loop.exit(code: 0)
             })
         }
@@ -153,6 +157,15 @@ public final class Daemon: @unchecked Sendable {
             desktop = DesktopNotifier(loop: loop, log: log, memoryPath: memory, host: desktopHost())
             presence?.start()
             desktop?.start()
+        }
+    }
+
+    /// The hook runs an earlier medd recorded and did not see end (it stopped or was killed) start again.
+    private func resumeUnfinishedHookRuns() {
+        do {
+            hooks.resume(try ledger.unfinishedHookRuns())
+        } catch {
+            log.error("cannot read the hook runs that did not finish; they are tried at the next start: \(error)")
         }
     }
 
@@ -374,7 +387,7 @@ extension Daemon: EffectOutlets {
         outbox.flush()
     }
 
-    func runHooks(_ events: [DoseEvent]) { hooks.run(for: events) }
+    func runHooks(_ runs: [HookRun]) { hooks.run(runs) }
 
     func notifyWatchers(_ events: [DoseEvent]) {
         guard server.watcherCount > 0 else { return }

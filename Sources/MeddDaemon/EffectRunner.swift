@@ -4,7 +4,7 @@ import MeddStore
 /// Carries out what the dose book decides, always in the same order:
 ///
 /// 1. one durable transaction holds the answers waiting for the group commit (in the order the book
-///    absorbed them) and the events just decided — all or nothing;
+///    absorbed them), the events just decided and the hook runs they call for — all or nothing;
 /// 2. the answers are acknowledged;
 /// 3. desktop, 4. journal, 5. hooks, 6. watchers, 7. `STATUS=`, 8. ledger housekeeping;
 /// 9. the wake-up is re-armed, last, from what the book said last.
@@ -23,6 +23,7 @@ final class EffectRunner {
     /// What one transaction put on disk, and what is to be shown for it.
     private struct Commit {
         var events: [DoseEvent]
+        var hookRuns: [HookRun]
         var sequence: [Int64]
         /// The `.alert` and `.closeAlert` effects, in order.
         var desktop: [DoseBook.Effect]
@@ -141,7 +142,7 @@ final class EffectRunner {
         outlets.showOnDesktop(commit.desktop, events: commit.events)
         if !commit.events.isEmpty {
             outlets.journal(Array(zip(commit.sequence, commit.events)))
-            outlets.runHooks(commit.events)
+            outlets.runHooks(commit.hookRuns)
             outlets.notifyWatchers(commit.events)
             outlets.updateStatus()
             ledger.checkpointIfDue()
@@ -152,7 +153,7 @@ final class EffectRunner {
     /// Writes the recorded events of `effects` in one transaction; throws, keeping nothing, when the
     /// ledger refuses.
     private func commit(_ effects: [DoseBook.Effect], savingState: Bool) throws(LedgerError) -> Commit {
-        var commit = Commit(events: [], sequence: [], desktop: [], wakeUp: nil)
+        var commit = Commit(events: [], hookRuns: [], sequence: [], desktop: [], wakeUp: nil)
         for effect in effects {
             switch effect {
             case .record(let event): commit.events.append(event)
@@ -160,8 +161,9 @@ final class EffectRunner {
             case .wakeUp(let instant): commit.wakeUp = .some(instant)
             }
         }
+        commit.hookRuns = book.configuration.hookRuns(for: commit.events, makeID: HookRun.newID)
         if savingState || !commit.events.isEmpty {
-            commit.sequence = try ledger.commit(commit.events, state: book)
+            commit.sequence = try ledger.commit(commit.events, hookRuns: commit.hookRuns, state: book)
         }
         return commit
     }
@@ -188,7 +190,8 @@ protocol EffectOutlets: AnyObject {
     func scheduleAnswerCommit()
     func showOnDesktop(_ changes: [DoseBook.Effect], events: [DoseEvent])
     func journal(_ entries: [(seq: Int64, event: DoseEvent)])
-    func runHooks(_ events: [DoseEvent])
+    /// Starts the runs just recorded (or queues them behind the running ones).
+    func runHooks(_ runs: [HookRun])
     func notifyWatchers(_ events: [DoseEvent])
     func updateStatus()
     func armWakeUp(at instant: Instant?)

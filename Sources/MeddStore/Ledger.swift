@@ -3,7 +3,8 @@ import SQLite
 import Systemd
 
 /// The daemon's durable memory: every dose event, the current state of each dose, snoozes,
-/// stock counts, when each medication was first tracked and the journal outbox, in one SQLite
+/// stock counts, when each medication was first tracked, the journal outbox and the hook runs not yet
+/// ended, in one SQLite
 /// file (WAL, `synchronous=FULL`).
 ///
 /// `commit` returns only once the transaction is on disk, so whatever is acknowledged after it
@@ -78,10 +79,11 @@ public final class Ledger {
         return true
     }
 
-    /// Durably records events (possibly none) with the book's state after them. Returns the events'
-    /// sequence numbers; when it returns, the events are on disk.
+    /// Durably records events (possibly none) and the hook runs they call for (each run's event is one
+    /// of `events`) with the book's state after them. Returns the events' sequence numbers; when it
+    /// returns, the events and runs are on disk.
     @discardableResult
-    public func commit(_ events: [DoseEvent], state book: DoseBook) throws(LedgerError) -> [Int64] {
+    public func commit(_ events: [DoseEvent], hookRuns: [HookRun] = [], state book: DoseBook) throws(LedgerError) -> [Int64] {
         let sequence: [Int64]
         do {
             try restoreFullSync()
@@ -93,6 +95,7 @@ public final class Ledger {
                     try updateDose(for: event, seq: seq)
                     try connection.run("INSERT INTO outbox (seq) VALUES (?)", [.integer(seq)], keep: true)
                 }
+                try insert(hookRuns, sequence: Dictionary(zip(events, sequence)) { first, _ in first })
                 try saveState(of: book)
                 return sequence
             }
@@ -122,6 +125,16 @@ public final class Ledger {
         try connection.rollBackLeftoverTransaction()
         try connection.execute("PRAGMA synchronous = FULL")
         synchronousLowered = false
+    }
+
+    private func insert(_ runs: [HookRun], sequence: [DoseEvent: Int64]) throws(SQLiteError) {
+        for run in runs {
+            guard let seq = sequence[run.event] else { preconditionFailure("a hook run's event is not in its commit") }
+            let placeholders = Array(repeating: "?", count: run.hook.exec.count).joined(separator: ", ")
+            try connection.run("INSERT INTO hook_run (id, seq, exec, timeout_seconds, attempts) VALUES (?, ?, json_array(\(placeholders)), ?, ?)",
+                               [.text(run.id), .integer(seq)] + run.hook.exec.map { .text($0) }
+                                   + [.integer(run.hook.timeout.seconds), .integer(Int64(run.attempts))])
+        }
     }
 
     private func updateDose(for event: DoseEvent, seq: Int64) throws(SQLiteError) {
@@ -316,19 +329,70 @@ public final class Ledger {
     }
 
     /// Forgets outbox entries once the journal has them. Not synced to disk on its own: losing it
-    /// to a crash only means the journal gets those entries again, and the next durable commit
+    /// to a power loss only means the journal gets those entries again, and the next durable commit
     /// syncs it anyway.
     public func markJournaled(_ sequence: [Int64]) throws(LedgerError) {
         guard !sequence.isEmpty else { return }
+        try writeWithoutSync("update the journal outbox") { () throws(SQLiteError) in
+            for seq in sequence { try connection.run("DELETE FROM outbox WHERE seq = ?", [.integer(seq)], keep: true) }
+        }
+    }
+
+    /// The hook runs recorded but not seen to end, in the order they were recorded, each with the
+    /// program and timeout it was recorded with (its hook's `on` is its event's kind alone).
+    public func unfinishedHookRuns() throws(LedgerError) -> [HookRun] {
+        try read("read the unfinished hook runs") { () throws(SQLiteError) -> [HookRun] in
+            var runs: [HookRun] = []
+            // One row per argument, in order: the runs are the rows grouped by id.
+            try connection.forEachRow("""
+                SELECT \(EventRow.selection), r.id, r.timeout_seconds, r.attempts, argument.value
+                FROM hook_run r JOIN event e ON e.seq = r.seq JOIN json_each(r.exec) argument ORDER BY r.rowid, argument.key
+                """) { row in
+                let columns = EventRow.columnCount
+                let id = row.text(columns)
+                if let last = runs.last, last.id == id {
+                    runs[runs.count - 1].hook.exec.append(row.text(columns + 3))
+                    return
+                }
+                guard let event = EventRow.decode(row) else { return }
+                let hook = Hook(on: [event.kind], exec: [row.text(columns + 3)], timeout: TimeSpan(seconds: row.integer(columns + 1)))
+                runs.append(HookRun(id: id, hook: hook, event: event, attempts: Int(row.integer(columns + 2))))
+            }
+            return runs
+        }
+    }
+
+    /// Counts a start of each run, durably: after a crash the next start is the attempt after it.
+    public func startHookRuns(_ ids: [String]) throws(LedgerError) {
+        guard !ids.isEmpty else { return }
+        do {
+            try restoreFullSync()
+            try connection.transaction { () throws(SQLiteError) in
+                for id in ids { try connection.run("UPDATE hook_run SET attempts = attempts + 1 WHERE id = ?", [.text(id)], keep: true) }
+            }
+        } catch {
+            throw LedgerError.from(error, path: path, doing: "record the start of \(ids.count) hook run(s)")
+        }
+    }
+
+    /// Forgets runs that ended (or will never start). Not synced to disk on its own: losing it to a
+    /// power loss only means those runs start once more, which hooks are told to expect.
+    public func endHookRuns(_ ids: [String]) throws(LedgerError) {
+        guard !ids.isEmpty else { return }
+        try writeWithoutSync("record the end of \(ids.count) hook run(s)") { () throws(SQLiteError) in
+            for id in ids { try connection.run("DELETE FROM hook_run WHERE id = ?", [.text(id)], keep: true) }
+        }
+    }
+
+    /// A transaction a crash of medd cannot lose but a power loss may (`synchronous = NORMAL`).
+    private func writeWithoutSync(_ action: String, _ body: () throws(SQLiteError) -> Void) throws(LedgerError) {
         do {
             synchronousLowered = true
             try connection.execute("PRAGMA synchronous = NORMAL")
             defer { try? restoreFullSync() }
-            try connection.transaction { () throws(SQLiteError) in
-                for seq in sequence { try connection.run("DELETE FROM outbox WHERE seq = ?", [.integer(seq)], keep: true) }
-            }
+            try connection.transaction(body)
         } catch {
-            throw LedgerError.from(error, path: path, doing: "update the journal outbox")
+            throw LedgerError.from(error, path: path, doing: action)
         }
     }
 

@@ -77,6 +77,18 @@ public enum LedgerSchema {
         ("v4: stock in thousandths", """
             UPDATE stock SET configured = configured * 1000, level = level * 1000;
             """),
+        // Hook runs recorded with their events and forgotten once they ended: what is left at start-up
+        // did not finish and starts again (`Ledger.unfinishedHookRuns`), in the order recorded (rowid).
+        // `exec` is the argument vector as a JSON array.
+        ("v5: durable hooks", """
+            CREATE TABLE hook_run (
+                id TEXT PRIMARY KEY,
+                seq INTEGER NOT NULL REFERENCES event(seq),
+                exec TEXT NOT NULL,
+                timeout_seconds INTEGER NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0
+            );
+            """),
     ]
 
     /// A migration's version: its identifier up to the first colon ("v3" of "v3: tracking and expiry").

@@ -3,10 +3,10 @@ public import MeddCore
 /// What the daemon needs of its durable memory. `Ledger` is the SQLite one; tests put an in-memory
 /// one with fault injection in its place, so the daemon's commit path can be tested without a disk.
 public protocol LedgerStore: AnyObject {
-    /// Durably records `events` (possibly none) with the book's state after them (watermark, stock,
-    /// snoozes, tracking instants); returns the events' sequence numbers once they are on disk. On
-    /// error nothing is kept.
-    func commit(_ events: [DoseEvent], state book: DoseBook) throws(LedgerError) -> [Int64]
+    /// Durably records `events` (possibly none) and the hook runs they call for with the book's state
+    /// after them (watermark, stock, snoozes, tracking instants); returns the events' sequence numbers
+    /// once they are on disk. On error nothing is kept.
+    func commit(_ events: [DoseEvent], hookRuns: [HookRun], state book: DoseBook) throws(LedgerError) -> [Int64]
     /// Rebuilds `book` for a daemon starting at `now` from what was committed: its saved state and
     /// the events of the doses it must hold (`DoseBook.restore`), so that it answers as if every
     /// event had been replayed.
@@ -19,6 +19,12 @@ public protocol LedgerStore: AnyObject {
     func outbox(limit: Int) throws(LedgerError) -> [(seq: Int64, event: DoseEvent)]
     /// Forgets outbox entries the journal has.
     func markJournaled(_ sequence: [Int64]) throws(LedgerError)
+    /// The hook runs recorded and not yet ended, in the order recorded.
+    func unfinishedHookRuns() throws(LedgerError) -> [HookRun]
+    /// Counts a start of each run, durably.
+    func startHookRuns(_ ids: [String]) throws(LedgerError)
+    /// Forgets runs that ended or will never start.
+    func endHookRuns(_ ids: [String]) throws(LedgerError)
     /// Housekeeping after a commit's consequences are out (a WAL checkpoint now and then).
     func checkpointIfDue()
     /// Starts a copy of the ledger into a new file at `path` (mode 0600, never replacing a file), made

@@ -11,41 +11,23 @@ public struct ChildProcess: Sendable {
     public let output: Int32
 
     /// Starts `argv[0]` (looked up in `PATH` when it has no slash) with exactly `environment`,
-    /// standard input from /dev/null, every signal unblocked and SIGPIPE at its default.
+    /// standard input from /dev/null, every signal unblocked and SIGPIPE at its default, in a process
+    /// group of its own (so a timeout can kill whatever it started too). It gets SIGTERM when the
+    /// calling thread ends, so it never outlives medd (killed or not), as under systemd, which stops the
+    /// whole control group of a service whose main process died.
     public static func spawn(_ argv: [String], environment: [String]) throws(SystemError) -> ChildProcess {
         precondition(!argv.isEmpty, "a child needs a program")
         var pipeEnds: [Int32] = [-1, -1]
         guard medd_pipe(&pipeEnds) == 0 else { throw SystemError("pipe2", errno: errno) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGCHLD, SIGHUP, SIGTERM, SIGINT] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        // A new process group, so a timeout can kill whatever the program started too.
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-
-        var pid: pid_t = 0
-        let result = withCStrings(argv) { arguments in
+        let pid = withCStrings(argv) { arguments in
             withCStrings(environment) { variables in
-                posix_spawnp(&pid, argv[0], &actions, &attributes, arguments, variables)
+                medd_spawn_tied(argv[0], arguments, variables, pipeEnds[1], SIGTERM)
             }
         }
         Glibc.close(pipeEnds[1])
-        guard result == 0 else {
+        guard pid > 0 else {
             Glibc.close(pipeEnds[0])
-            throw SystemError("posix_spawnp \(argv[0])", errno: result)
+            throw SystemError("exec \(argv[0])", errno: -pid)
         }
         return ChildProcess(pid: pid, output: pipeEnds[0])
     }

@@ -14,13 +14,13 @@ import MeddTestSupport
         Instant(iso8601: "2026-11-22T\(time)+01:00")!
     }
 
-    /// Metformin at 08:00 and 20:00, levothyroxine at 08:00.
+    /// Metformin at 08:00 and 20:00, levothyroxine at 08:00; a hook on taken and fired doses, one on skipped ones.
     static let configuration = Configuration(settings: Settings(), medications: [
         Medication(id: "metformin", name: "Metformin", dose: "500 mg",
                    schedule: .times([WallTime(parsing: "08:00")!, WallTime(parsing: "20:00")!], DayFilter())),
         Medication(id: "levothyroxine", name: "Levothyroxine", dose: "50 µg",
                    schedule: .times([WallTime(parsing: "08:00")!], DayFilter())),
-    ])
+    ], hooks: [Hook(on: [.taken, .fired], exec: ["/bin/true"]), Hook(on: [.skipped], exec: ["/bin/false", "skipped"])])
 
     let ledger = InMemoryLedger()
     let outlets: RecordingOutlets
@@ -84,6 +84,27 @@ import MeddTestSupport
             .status,
             .wakeUp(runner.book.nextWakeUp(after: Self.at("08:00:00"))),
         ])
+    }
+
+    /// The hook runs an event calls for are in the ledger from the transaction that holds the event, each
+    /// with an ID of its own; a refused transaction keeps none.
+    @Test func hookRunsAreCommittedWithTheirEvents() throws {
+        advance(to: "07:59:00")
+        take("metformin", at: "07:59:30")
+        ledger.failingCommits = 1
+        advance(to: "08:00:00")
+        #expect(ledger.hookRuns.isEmpty)
+        advance(to: "08:00:05")  // the retry: the answer was refused, so both doses fire
+        take("metformin", at: "08:01:00")
+        outlets.forgetSteps()
+        runner.commitWaitingAnswers()
+        let runs = ledger.hookRuns
+        #expect(runs.map { "\($0.event.kind.rawValue) \($0.event.dose.id)" }
+                == ["fired levothyroxine_20261122_08_00", "fired metformin_20261122_08_00", "taken metformin_20261122_08_00"])
+        #expect(runs.allSatisfy { $0.hook.exec == ["/bin/true"] && $0.attempts == 0 && $0.id.count == 32 })
+        #expect(Set(runs.map(\.id)).count == runs.count)
+        for run in runs { #expect(ledger.events.contains { $0.event == run.event }) }
+        #expect(outlets.steps.contains(.hooks(["taken metformin_20261122_08_00"])))
     }
 
     /// When the ledger refuses, nothing is acknowledged, shown or journaled, the book is what the

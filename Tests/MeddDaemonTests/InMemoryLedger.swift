@@ -3,7 +3,8 @@ import MeddStore
 import Systemd
 
 /// The ledger in memory, with fault injection: the daemon's commit path tested without a disk.
-/// It keeps what `Ledger` keeps (events in order, watermark, stock counts, tracking instants, the journal outbox); it
+/// It keeps what `Ledger` keeps (events in order, watermark, stock counts, tracking instants, the journal outbox, the
+/// unfinished hook runs); it
 /// restores a book by replaying every event, the answer `Ledger.restore` must give with less.
 final class InMemoryLedger: LedgerStore {
     private(set) var events: [(seq: Int64, event: DoseEvent)] = []
@@ -11,6 +12,8 @@ final class InMemoryLedger: LedgerStore {
     private var stock: [String: StockCount] = [:]
     private var trackedSince: [String: Instant] = [:]
     private var unjournaled: [Int64] = []
+    /// Recorded hook runs not yet ended, in the order recorded.
+    private(set) var hookRuns: [HookRun] = []
     /// How many of the next commits fail, writing nothing (a full disk, say).
     var failingCommits = 0
     /// How many of the next outbox reads and deletes fail.
@@ -20,7 +23,7 @@ final class InMemoryLedger: LedgerStore {
     /// Called at the start of every commit, for tests that record the order of things.
     var onCommit: (([DoseEvent]) -> Void)?
 
-    func commit(_ events: [DoseEvent], state book: DoseBook) throws(LedgerError) -> [Int64] {
+    func commit(_ events: [DoseEvent], hookRuns: [HookRun] = [], state book: DoseBook) throws(LedgerError) -> [Int64] {
         onCommit?(events)
         if failingCommits > 0 {
             failingCommits -= 1
@@ -34,6 +37,7 @@ final class InMemoryLedger: LedgerStore {
             unjournaled.append(seq)
             sequence.append(seq)
         }
+        self.hookRuns += hookRuns
         watermark = book.watermark
         stock = book.stock
         trackedSince = book.trackedSince
@@ -78,6 +82,16 @@ final class InMemoryLedger: LedgerStore {
         try failIfAsked()
         let done = Set(sequence)
         unjournaled.removeAll { done.contains($0) }
+    }
+
+    func unfinishedHookRuns() throws(LedgerError) -> [HookRun] { hookRuns }
+
+    func startHookRuns(_ ids: [String]) throws(LedgerError) {
+        for index in hookRuns.indices where ids.contains(hookRuns[index].id) { hookRuns[index].attempts += 1 }
+    }
+
+    func endHookRuns(_ ids: [String]) throws(LedgerError) {
+        hookRuns.removeAll { ids.contains($0.id) }
     }
 
     func checkpointIfDue() {

@@ -51,7 +51,7 @@ final class RecordingOutlets: EffectOutlets {
         journaled += entries.map(\.event)
         steps.append(.journal(Self.names(entries.map(\.event))))
     }
-    func runHooks(_ events: [DoseEvent]) { steps.append(.hooks(Self.names(events))) }
+    func runHooks(_ runs: [HookRun]) { steps.append(.hooks(Self.names(runs.map(\.event)))) }
     func notifyWatchers(_ events: [DoseEvent]) { steps.append(.watchers(Self.names(events))) }
     func updateStatus() { steps.append(.status) }
     func armWakeUp(at instant: Instant?) { steps.append(.wakeUp(instant)) }
