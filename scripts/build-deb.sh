@@ -75,6 +75,8 @@ sed -e "s/@VERSION@/$version/" -e "s/@INSTALLED_SIZE@/$installed_size/" -e "s/@D
 (cd "$stage" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | LC_ALL=C sort -z | xargs -0 md5sum) \
     >"$stage/DEBIAN/md5sums"
 chmod 644 "$stage/DEBIAN/control" "$stage/DEBIAN/md5sums"
+# After an upgrade, each user's running medd and medd-sync restart into the new version.
+install -m755 "$packaging/postinst" "$stage/DEBIAN/postinst"
 find "$stage" -type d -exec chmod 755 {} +
 
 mkdir -p "$out"

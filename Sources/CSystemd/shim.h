@@ -20,10 +20,8 @@
 #include <locale.h>
 #include <poll.h>
 #include <sys/wait.h>
-#include <sys/prctl.h>
-#include <unistd.h>
 #include <errno.h>
-#include <string.h>
+#include <unistd.h>
 
 // GNU extensions Swift's Glibc module does not expose (it is built without _GNU_SOURCE).
 int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
@@ -31,6 +29,10 @@ int pipe2(int fds[2], int flags);
 int sync_file_range(int fd, off_t offset, off_t count, unsigned int flags);
 int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
 int execvpe(const char *file, char *const argv[], char *const envp[]);
+// From <sys/prctl.h>, which is not included: its types would then belong to this module, and Swift
+// code importing only Glibc could no longer use them (struct sigaction, say).
+int prctl(int option, ...);
+#define MEDD_PR_SET_PDEATHSIG 1
 
 /// Renames `from` to `to` unless `to` exists (renameat2's RENAME_NOREPLACE); -1 with errno EEXIST if it does.
 static inline int medd_rename_no_replace(const char *from, const char *to) {
@@ -74,12 +76,11 @@ static inline pid_t medd_spawn_tied(const char *file, char *const argv[], char *
     }
     if (pid == 0) {
         int error = 0;
-        if (prctl(PR_SET_PDEATHSIG, death_signal) != 0) error = errno;
+        if (prctl(MEDD_PR_SET_PDEATHSIG, death_signal) != 0) error = errno;
         else if (getppid() != parent) _exit(127);  // the parent is gone already: nothing to tie to
         if (error == 0) {
             int defaults[] = { SIGPIPE, SIGCHLD, SIGHUP, SIGTERM, SIGINT };
-            struct sigaction action;
-            memset(&action, 0, sizeof action);
+            struct sigaction action = { 0 };
             action.sa_handler = SIG_DFL;
             for (unsigned i = 0; i < sizeof defaults / sizeof defaults[0]; i++) sigaction(defaults[i], &action, NULL);
             sigset_t none;

@@ -137,6 +137,9 @@ public final class Daemon: @unchecked Sendable {
             sources.append(try loop.addSignal(stop) { [unowned self] signal in
                 self.log.info("signal \(signal): stopping")
                 Notifier.stopping()
+                // Answers accepted in this loop pass are committed and acknowledged before medd goes
+                // (a restart for an upgrade must lose none); the next pass would never come.
+                self.runner.commitWaitingAnswers()
                 // Before the loop exits: sd-bus closes its connection in the loop's exit phase.
                 self.desktop?.stop()
                 self.presence?.stop()

@@ -1,3 +1,4 @@
+import CSystemd
 import Glibc
 
 /// A POSIX signal the daemon handles or sends.

@@ -176,3 +176,22 @@ add_lingering_user() {
     wait_for "$user's user manager and session bus (loginctl enable-linger)" 30 \
         in_root sh -c "systemctl is-active -q user@$uid.service && test -S /run/user/$uid/bus"
 }
+
+# build_newer_medd OLD NEW DESTINATION: a release medd of this tree that calls itself version NEW, for
+# the upgrade: MeddVersion.swift says NEW for one incremental build, then OLD again (with a new
+# modification time, so the next build of the tree compiles it back).
+build_newer_medd() {
+    local old=$1 new=$2 destination=$3 file=Sources/MeddCore/MeddVersion.swift since
+    since=$(uptime_seconds)
+    grep -q "current = \"$old\"" "$file" || fail "$file does not say $old"
+    sed -i "s/current = \"$old\"/current = \"$new\"/" "$file"
+    # shellcheck disable=SC2064
+    trap "sed -i 's/current = \"$new\"/current = \"$old\"/' $file; teardown" EXIT
+    swift build -c release --static-swift-stdlib -Xlinker -no-pie --product medd >.build-system/newer-build.log 2>&1 \
+        || { sed -i "s/current = \"$new\"/current = \"$old\"/" "$file"; fail "the newer medd did not build:\n$(tail -n 20 .build-system/newer-build.log)"; }
+    install -m755 .build/release/medd "$destination"
+    sed -i "s/current = \"$new\"/current = \"$old\"/" "$file"
+    trap teardown EXIT
+    "$destination" --version | grep -qx "$new" || fail "the newer medd reports $("$destination" --version), not $new"
+    pass "built a medd that reports $new in $(elapsed "$since") s"
+}
