@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "MeddControl", targets: ["MeddControl"]),
         .library(name: "MeddSystem", targets: ["MeddSystem"]),
         .library(name: "MeddTerminal", targets: ["MeddTerminal"]),
+        .library(name: "MeddCommandLine", targets: ["MeddCommandLine"]),
         .library(name: "MeddReport", targets: ["MeddReport"]),
         .library(name: "ICalendar", targets: ["ICalendar"]),
         // For Fuzz/SyncFuzz (scripts/fuzz-sync.sh), a package of its own.
@@ -76,6 +77,11 @@ let package = Package(
         .target(name: "MeddSystem", dependencies: ["MeddCore", "Systemd"], swiftSettings: swiftSettings),
         .target(name: "MeddTerminal", dependencies: ["Systemd"], swiftSettings: swiftSettings),
         .target(
+            name: "MeddCommandLine",
+            dependencies: ["MeddCore", "MeddSystem", "MeddTerminal", "Systemd"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "MeddConfig",
             dependencies: ["MeddCore", "MeddSystem", "Systemd", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: swiftSettings
@@ -122,7 +128,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "medctl",
-            dependencies: ["ICalendar", "MeddCore", "MeddControl", "MeddReport", "MeddSystem", "MeddTerminal", "Systemd"],
+            dependencies: ["ICalendar", "MeddCommandLine", "MeddCore", "MeddControl", "MeddReport", "MeddSystem", "MeddTerminal", "Systemd"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -172,7 +178,7 @@ let package = Package(
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "MeddCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MedctlTests",
-            dependencies: ["medctl", "medd", "MeddCore", "MeddTerminal", "MeddTestSupport",
+            dependencies: ["medctl", "medd", "MeddCommandLine", "MeddCore", "MeddTerminal", "MeddTestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: swiftSettings
         ),
