@@ -33,7 +33,6 @@ let package = Package(
         .library(name: "MeddSync", targets: ["MeddSync"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -108,9 +107,8 @@ let package = Package(
         .executableTarget(
             name: "medd",
             dependencies: [
-                "MeddCore", "MeddConfig", "MeddControl", "MeddDaemon", "MeddStore", "MeddSystem", "MeddTerminal", "Systemd",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                "MeddCommandLine", "MeddCore", "MeddConfig", "MeddControl", "MeddDaemon", "MeddStore", "MeddSystem", "MeddTerminal",
+                "Systemd", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -180,6 +178,11 @@ let package = Package(
             name: "MedctlTests",
             dependencies: ["medctl", "medd", "MeddCommandLine", "MeddCore", "MeddTerminal", "MeddTestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MeddTests",
+            dependencies: ["medd", "MeddCommandLine", "MeddCore", "MeddTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]
