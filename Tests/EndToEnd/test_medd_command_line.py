@@ -1,11 +1,11 @@
 """medd's command line as a shell meets it: usage errors (exit 64, nothing started), --help, --version,
 the completion scripts, and the same syntax and errors as medctl's, through gettext."""
 import os
-import shutil
 import subprocess
 
 import pytest
 
+import completions
 import harness
 import locales
 
@@ -66,23 +66,11 @@ def test_completion_scripts_parse_in_their_shells():
         out = medd("--generate-completion-script", shell)
         assert out.returncode == 0 and marker in out.stdout, shell
         assert all(option in out.stdout for option in ("pretend-now", "restore", "state-dir")), shell
-        checker = {"bash": ["bash", "-n"], "zsh": ["zsh", "-n"], "fish": ["fish", "--no-execute"]}[shell]
-        if shutil.which(checker[0]):
-            syntax = subprocess.run(checker, input=out.stdout, capture_output=True, text=True)
-            assert syntax.returncode == 0, (shell, syntax.stderr)
-        else:
-            print(f"SKIPPED: {checker[0]} is not installed, so the {shell} script's syntax is not checked")
+        completions.assert_parses(shell, out.stdout)
 
 
 def test_bash_completion_offers_options_and_values(tmp_path):
-    (tmp_path / "medd.bash").write_text(medd("--generate-completion-script", "bash").stdout)
-
-    def complete(*words):
-        line = " ".join(["medd", *words])
-        probe = (f"source {tmp_path / 'medd.bash'}; COMP_WORDS=({line}); COMP_CWORD={len(words)}; "
-                 "_medd; printf '%s\\n' \"${COMPREPLY[@]}\"")
-        return subprocess.run(["bash", "-c", probe], capture_output=True, text=True, check=True).stdout.split()
-
+    complete = completions.bash_completer("medd", medd("--generate-completion-script", "bash").stdout, tmp_path)
     assert complete("--st") == ["--state-dir"]
     assert complete("--check", "--j") == ["--json"]
     assert complete("--generate-completion-script", "") == ["bash", "zsh", "fish"]
