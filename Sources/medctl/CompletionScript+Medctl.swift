@@ -4,6 +4,6 @@ extension CompletionScript {
     /// medctl's completion: the global options, the requests and the verbs.
     init(verbs: [any Verb.Type]) {
         self.init(program: "medctl", options: CommandLineParser.globalOptions + [.version, .help, .completionScript],
-                  globalOptions: CommandLineParser.globalOptions, verbs: verbs.map { $0 })
+                  globalOptions: CommandLineParser.globalOptions, verbs: verbs)
     }
 }
