@@ -61,9 +61,10 @@ test-e2e:
 	$(MAKE) catalogs
 	MEDD_BIN_DIR=$$($(SWIFT) build --show-bin-path) python3 -m pytest -v --durations=25 Tests/EndToEnd
 
-# The release binaries, as users get them, must link neither ICU nor full Foundation (medctl links no
-# Foundation at all; medd only FoundationEssentials, through swift-argument-parser and TOMLKit):
-# scripts/check-no-foundation.sh reads their symbols and names the object files at fault.
+# The release binaries, as users get them, must link no part of Foundation (FoundationEssentials
+# included), no ICU, no Dispatch and no regex engine: scripts/check-no-foundation.sh reads their
+# symbols and names the object files at fault. (medd and medd-sync fail it while TOMLKit, which
+# imports FoundationEssentials, reads the configuration.)
 check-no-foundation: build
 	scripts/check-no-foundation.sh .build/release/medd .build/release/medctl .build/release/medd-report-pdf .build/release/medd-sync
 
@@ -88,8 +89,8 @@ install: build
 	done
 	$(MAKE) install-docs
 
-# The man pages medctl(1), medd.toml(5) and medd(8), hand-written in man/, and medctl's shell
-# completions, which medctl writes from the verb and option tables its parser reads.
+# The man pages medctl(1), medd.toml(5), medd(8) and medd-sync(8), hand-written in man/, and medd's
+# and medctl's shell completions, which each writes from the option (and verb) tables its parser reads.
 MAN_PAGES = $(DESTDIR)$(PREFIX)/share/man/man1/medctl.1 $(DESTDIR)$(PREFIX)/share/man/man5/medd.toml.5 \
 	$(DESTDIR)$(PREFIX)/share/man/man8/medd.8 $(DESTDIR)$(PREFIX)/share/man/man8/medd-sync.8
 install-docs:
@@ -102,6 +103,9 @@ install-docs:
 	.build/release/medctl --generate-completion-script bash >$(DESTDIR)$(PREFIX)/share/bash-completion/completions/medctl
 	.build/release/medctl --generate-completion-script zsh >$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_medctl
 	.build/release/medctl --generate-completion-script fish >$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medctl.fish
+	.build/release/medd --generate-completion-script bash >$(DESTDIR)$(PREFIX)/share/bash-completion/completions/medd
+	.build/release/medd --generate-completion-script zsh >$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_medd
+	.build/release/medd --generate-completion-script fish >$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medd.fish
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/medd $(DESTDIR)$(PREFIX)/bin/medctl $(DESTDIR)$(PREFIX)/bin/medd-sync \
@@ -111,8 +115,9 @@ uninstall:
 	rm -f $(DESTDIR)$(CATALOG_DIR)/medd.catalog $(DESTDIR)$(CATALOG_DIR)/medd.*.catalog
 	for language in $(LANGUAGES); do rm -f $(DESTDIR)$(PREFIX)/share/locale/$$language/LC_MESSAGES/medd.mo; done
 	rm -f $(MAN_PAGES)
-	rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/medctl \
-		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_medctl $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medctl.fish
+	rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/medctl $(DESTDIR)$(PREFIX)/share/bash-completion/completions/medd \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_medctl $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_medd \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medctl.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medd.fish
 
 # The Debian package medd_<version>_amd64.deb, in this directory: `make install` into a staging tree
 # with PREFIX=/usr, then scripts/build-deb.sh (strip, control file with dpkg-shlibdeps, doc files,

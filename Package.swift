@@ -26,13 +26,13 @@ let package = Package(
         .library(name: "MeddControl", targets: ["MeddControl"]),
         .library(name: "MeddSystem", targets: ["MeddSystem"]),
         .library(name: "MeddTerminal", targets: ["MeddTerminal"]),
+        .library(name: "MeddCommandLine", targets: ["MeddCommandLine"]),
         .library(name: "MeddReport", targets: ["MeddReport"]),
         .library(name: "ICalendar", targets: ["ICalendar"]),
         // For Fuzz/SyncFuzz (scripts/fuzz-sync.sh), a package of its own.
         .library(name: "MeddSync", targets: ["MeddSync"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -76,6 +76,11 @@ let package = Package(
         .target(name: "MeddSystem", dependencies: ["MeddCore", "Systemd"], swiftSettings: swiftSettings),
         .target(name: "MeddTerminal", dependencies: ["Systemd"], swiftSettings: swiftSettings),
         .target(
+            name: "MeddCommandLine",
+            dependencies: ["MeddCore", "MeddSystem", "MeddTerminal", "Systemd"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "MeddConfig",
             dependencies: ["MeddCore", "MeddSystem", "Systemd", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: swiftSettings
@@ -102,9 +107,8 @@ let package = Package(
         .executableTarget(
             name: "medd",
             dependencies: [
-                "MeddCore", "MeddConfig", "MeddControl", "MeddDaemon", "MeddStore", "MeddSystem", "MeddTerminal", "Systemd",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                "MeddCommandLine", "MeddCore", "MeddConfig", "MeddControl", "MeddDaemon", "MeddStore", "MeddSystem", "MeddTerminal",
+                "Systemd", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -122,7 +126,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "medctl",
-            dependencies: ["ICalendar", "MeddCore", "MeddControl", "MeddReport", "MeddSystem", "MeddTerminal", "Systemd"],
+            dependencies: ["ICalendar", "MeddCommandLine", "MeddCore", "MeddControl", "MeddReport", "MeddSystem", "MeddTerminal", "Systemd"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -172,8 +176,13 @@ let package = Package(
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "MeddCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MedctlTests",
-            dependencies: ["medctl", "medd", "MeddCore", "MeddTerminal", "MeddTestSupport",
+            dependencies: ["medctl", "medd", "MeddCommandLine", "MeddCore", "MeddTerminal", "MeddTestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MeddTests",
+            dependencies: ["medd", "MeddCommandLine", "MeddCore", "MeddTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

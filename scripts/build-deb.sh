@@ -34,8 +34,10 @@ done
 
 
 # zsh on Debian loads vendor completions from /usr/share/zsh/vendor-completions, not site-functions.
-if [[ -f $stage/usr/share/zsh/site-functions/_medctl ]]; then
-    install -Dm644 "$stage/usr/share/zsh/site-functions/_medctl" "$stage/usr/share/zsh/vendor-completions/_medctl"
+if [[ -d $stage/usr/share/zsh/site-functions ]]; then
+    for completion in "$stage"/usr/share/zsh/site-functions/_*; do
+        install -Dm644 "$completion" "$stage/usr/share/zsh/vendor-completions/$(basename "$completion")"
+    done
     rm -r "$stage/usr/share/zsh/site-functions"
 fi
 

@@ -1,3 +1,4 @@
+import MeddCommandLine
 import MeddCore
 
 /// `medctl check`: validate the configuration offline.

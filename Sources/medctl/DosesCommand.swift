@@ -1,3 +1,4 @@
+import MeddCommandLine
 import MeddControl
 import MeddCore
 import MeddTerminal

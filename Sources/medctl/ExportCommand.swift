@@ -1,3 +1,4 @@
+import MeddCommandLine
 import MeddCore
 
 /// `medctl export`: the history as CSV, or the planned doses as an iCalendar file.
@@ -29,7 +30,6 @@ struct ExportCommand: Verb, RangeFlags {
     enum Format: String, CaseIterable, ArgumentValue {
         case csv, ics
 
-        init?(argument: String) { self.init(rawValue: argument) }
         // TRANSLATORS: completes "--format pdf: expected %3$s"; csv and ics are typed as they are.
         static var expectation: String { tr("csv or ics") }
     }

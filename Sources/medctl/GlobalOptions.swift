@@ -1,3 +1,4 @@
+import MeddCommandLine
 import Systemd
 
 /// Options every verb accepts, before or after the verb.

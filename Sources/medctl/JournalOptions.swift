@@ -1,3 +1,4 @@
+import MeddCommandLine
 import MeddCore
 
 /// `--from-journal`, `--directory DIR`, `--file FILE` (repeatable) and `--host NAME`, read the same

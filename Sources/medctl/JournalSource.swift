@@ -1,3 +1,4 @@
+import MeddCommandLine
 import MeddCore
 import MeddTerminal
 import Systemd

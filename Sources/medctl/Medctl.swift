@@ -1,3 +1,4 @@
+import MeddCommandLine
 import MeddCore
 import MeddSystem
 import Systemd
@@ -44,9 +45,7 @@ enum Medctl {
             }
             return 0
         } catch let error as UsageError {
-            let help = error.verb.map { "medctl \($0) --help" } ?? "medctl --help"
-            // TRANSLATORS: after a usage error; %1$s is a command, `medctl --help` or `medctl taken --help`.
-            Output.error("medctl: \(error.message)\n" + tr("See `%1$s`.", help))
+            Output.error(error.report(program: "medctl"))
             return 2
         } catch let error as ClientError {
             Output.error(error.message)

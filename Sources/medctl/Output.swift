@@ -1,3 +1,4 @@
+import MeddCommandLine
 import MeddControl
 import MeddCore
 import MeddTerminal
@@ -56,7 +57,6 @@ enum Output {
 enum ReportFormat: String, CaseIterable, ArgumentValue {
     case table, json, csv
 
-    init?(argument: String) { self.init(rawValue: argument) }
     // TRANSLATORS: completes "--format pdf: expected %3$s"; table, json and csv are typed as they are.
     static var expectation: String { tr("table, json or csv") }
 

@@ -1,3 +1,4 @@
+import MeddCommandLine
 import MeddCore
 
 /// `medctl plan`: the doses the configuration yields, offline.

@@ -1,3 +1,4 @@
+import MeddCommandLine
 import MeddControl
 import MeddCore
 import MeddReport
@@ -52,7 +53,6 @@ struct ReportCommand: Verb, RangeFlags {
     enum Format: String, CaseIterable, ArgumentValue {
         case pdf, html
 
-        init?(argument: String) { self.init(rawValue: argument) }
         static var expectation: String { "pdf or html" }
 
         /// The format a file name's extension names.
@@ -225,9 +225,4 @@ struct ReportCommand: Verb, RangeFlags {
         medication.runsOut = instant("runsOut")
         return medication
     }
-}
-
-extension Paper: ArgumentValue {
-    init?(argument: String) { self.init(rawValue: argument) }
-    static var expectation: String { "a4 or letter" }
 }

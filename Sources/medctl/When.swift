@@ -1,3 +1,4 @@
+import MeddCommandLine
 import MeddCore
 
 /// A point in time on the command line: `YYYY-MM-DD` (local midnight), `HH:MM` (today, local

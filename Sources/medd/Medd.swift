@@ -1,6 +1,5 @@
-import ArgumentParser
 import Logging
-import MeddConfig
+import MeddCommandLine
 import MeddCore
 import MeddDaemon
 import MeddSystem
@@ -8,72 +7,95 @@ import Systemd
 
 /// `medd`: the medication-reminder daemon. Runs in the foreground under systemd (`Type=notify`).
 @main
-struct Medd: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "medd",
-        abstract: "Medication-reminder daemon: fires doses to the journal and answers over Varlink.",
-        discussion: "Runs in the foreground; start it with `systemctl --user enable --now medd.socket`.",
-        version: MeddVersion.current
-    )
+enum Medd {
+    /// sysexits.h's `EX_USAGE`: the command line cannot be acted on.
+    static let usageStatus: Int32 = 64
 
-    @Option(help: "Configuration file (default: $XDG_CONFIG_HOME/medd/medd.toml).")
-    var config: String?
+    static var abstract: String { tr("Medication-reminder daemon: fires doses to the journal and answers over Varlink.") }
 
-    @Option(help: "Directory of the ledger (default: $XDG_STATE_HOME/medd).")
-    var stateDir: String?
+    static var help: String {
+        var text = HelpText.overview(abstract)
+        text += HelpText.usage([
+            "medd [--config PATH] [--state-dir DIR] [--socket PATH] [--no-desktop] [--pretend-now TIME]",
+            "medd --check [--config PATH] [--json]",
+            "medd --plan [--config PATH] [--from WHEN] [--days N] [--json]",
+            "medd --restore FILE [--state-dir DIR]",
+            "medd --version | --help",
+        ]) + "\n"
+        text += HelpText.options(Invocation.options + [.version, .help]) + "\n"
+        text += HelpText.paragraphs(tr("""
+            Runs in the foreground; start it with `systemctl --user enable --now medd.socket`. Exit status: 0 stopped, \
+            or done; 1 --check or --plan found errors in the configuration, or medd could not start; 64 usage error; \
+            65, 66, 74 or 75 --restore refused (medd(8) says why); 78 the configuration has errors.
+            """))
+        return text
+    }
 
-    @Option(help: "Control socket (default: $XDG_RUNTIME_DIR/medd/control.sock).")
-    var socket: String?
+    static var completionScript: CompletionScript {
+        CompletionScript(program: "medd", options: Invocation.options + [.version, .help, .completionScript])
+    }
 
-    @Flag(help: "Do not show desktop notifications.")
-    var noDesktop = false
+    static func main() {
+        PeopleLanguage.setUp()
+        CurrentProcess.exit(run(Array(CommandLine.arguments.dropFirst())))
+    }
 
-    @Option(help: ArgumentHelp("Start the clock at this ISO 8601 instant and run at real speed from there (demos, tests).",
-                               valueName: "TIME"))
-    var pretendNow: String?
-
-    @Flag(help: "Validate the configuration, print the result and exit: 0 when it is valid, 1 when not.")
-    var check = false
-
-    @Flag(help: "Print the doses the configuration yields and exit, without starting the daemon.")
-    var plan = false
-
-    @Option(help: ArgumentHelp("With --plan: where the plan starts, a date (local midnight) or an ISO 8601 instant (default: now).",
-                               valueName: "WHEN"))
-    var from: String?
-
-    @Option(help: ArgumentHelp("With --plan: how many days, \(Planner.dayCounts.lowerBound) to \(Planner.dayCounts.upperBound) (default: the configuration's horizon_days).",
-                               valueName: "N"))
-    var days: Int?
-
-    @Flag(help: "With --check or --plan: print JSON.")
-    var json = false
-
-    @Option(help: ArgumentHelp("Check FILE (a ledger backup, `medctl backup`) and make it the ledger of the state directory, keeping the one it replaces; medd must not be running there. Starts nothing.",
-                               valueName: "FILE"))
-    var restore: String?
-
-    func validate() throws {
-        if let restore {
-            guard !restore.isEmpty else { throw ValidationError("--restore needs a FILE") }
-            if check || plan || json || from != nil || days != nil || config != nil || socket != nil || noDesktop || pretendNow != nil {
-                throw ValidationError("--restore takes no option but --state-dir: it replaces the ledger of a stopped medd and starts nothing")
+    /// Carries out one command line; returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        do {
+            // Before the loop's signals are blocked: Ctrl-C must stop a check reading a slow file.
+            switch try Invocation(arguments) {
+            case .request(.help):
+                print(help, terminator: "")
+            case .request(.version):
+                print(MeddVersion.current)
+            case .request(.completionScript(let shell)):
+                print(completionScript.text(for: shell), terminator: "")
+            case .check(let configPath, let json):
+                return ConfigCheck.run(path: configPath, json: json)
+            case .plan(let configPath, let from, let days, let json):
+                return PlanListing.run(path: configPath, from: from, days: days, json: json)
+            case .restore(let file, let stateDirectory):
+                return RestoreLedger.run(file: file, stateDirectory: stateDirectory)
+            case .daemon(let configPath, let stateDirectory, let socketPath, let desktop, let pretendNow):
+                return try runDaemon(configPath: configPath, stateDirectory: stateDirectory, socketPath: socketPath,
+                                     desktop: desktop, pretendNow: pretendNow)
             }
+            return 0
+        } catch {
+            StandardErrorDestination.write(error.report(program: "medd"))
+            return usageStatus
         }
-        if check && plan { throw ValidationError("--check and --plan cannot be combined") }
-        if !plan, from != nil || days != nil { throw ValidationError("--from and --days go with --plan") }
-        if !check && !plan && json { throw ValidationError("--json goes with --check or --plan") }
-        if check || plan, stateDir != nil || socket != nil || noDesktop || pretendNow != nil {
-            throw ValidationError("--check and --plan read only the configuration: --state-dir, --socket, --no-desktop and --pretend-now are the daemon's")
+    }
+
+    /// Runs the daemon until it stops; returns its exit status.
+    private static func runDaemon(configPath: String, stateDirectory: String, socketPath: String, desktop: Bool,
+                                  pretendNow: Instant?) throws(UsageError) -> Int32 {
+        do {
+            try EventLoop.blockLoopSignals()
+        } catch {
+            StandardErrorDestination.write("medd: cannot block signals: \(error)")
+            return DaemonStartError.otherExitStatus
         }
-        if let days, !Planner.dayCounts.contains(days) {
-            throw ValidationError("--days must be from \(Planner.dayCounts.lowerBound) to \(Planner.dayCounts.upperBound); got \(days)")
+        // Absolute, so the socket's directory (where medd also keeps its notification ids) is never "".
+        let absoluteSocket: String
+        do {
+            absoluteSocket = try FileSystem.absolute(socketPath)
+        } catch {
+            // TRANSLATORS: %1$s is the path given, %2$s why the working directory is unknown (from the system).
+            throw UsageError(tr("--socket %1$s is relative and the working directory is unknown (%2$s): pass an absolute path",
+                                socketPath, error.description))
         }
-        if let from, PlanListing.Start(from) == nil {
-            throw ValidationError("--from \(from): expected a date (YYYY-MM-DD) or an ISO 8601 instant such as 2027-03-10T00:00:00Z")
-        }
-        if let pretendNow, Instant(iso8601: pretendNow) == nil {
-            throw ValidationError("--pretend-now \(pretendNow): expected an ISO 8601 instant with an offset, such as 2026-11-22T07:59:55+01:00")
+        let destination = StandardErrorDestination.current()
+        LoggingSystem.bootstrap { DaemonLog.handler(label: $0, destination: destination) }
+        let options = DaemonOptions(configPath: configPath, stateDirectory: stateDirectory, socketPath: absoluteSocket,
+                                    desktop: desktop, pretendNow: pretendNow, echoEvents: destination == .terminal,
+                                    backupPagesPerStep: backupPagesPerStep())
+        do {
+            return try Daemon(options: options, log: Logger(label: "medd")).run()
+        } catch {
+            StandardErrorDestination.write(error.description)
+            return error.exitStatus
         }
     }
 
@@ -81,61 +103,5 @@ struct Medd: ParsableCommand {
     private static func backupPagesPerStep() -> Int {
         ProcessEnvironment.variables["MEDD_BACKUP_PAGES_PER_STEP"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
             ?? DaemonOptions.defaultBackupPagesPerStep
-    }
-
-    func run() throws {
-        PeopleLanguage.setUp()
-        let paths = DefaultPaths(environment: ProcessEnvironment.variables)
-        // Before the loop's signals are blocked: Ctrl-C must stop a check reading a slow file.
-        if check || plan {
-            guard let configPath = config ?? paths.config else {
-                throw ValidationError("neither XDG_CONFIG_HOME nor HOME is set: pass --config PATH")
-            }
-            let status = check ? ConfigCheck.run(path: configPath, json: json)
-                : PlanListing.run(path: configPath, from: from.flatMap(PlanListing.Start.init), days: days, json: json)
-            if status != 0 { throw ExitCode(status) }
-            return
-        }
-        if let restore {
-            guard let stateDirectory = stateDir ?? paths.stateDirectory else {
-                throw ValidationError("HOME is not set: pass --state-dir")
-            }
-            let status = RestoreLedger.run(file: restore, stateDirectory: stateDirectory)
-            if status != 0 { throw ExitCode(status) }
-            return
-        }
-        do {
-            try EventLoop.blockLoopSignals()
-        } catch {
-            throw ValidationError("cannot block signals: \(error)")
-        }
-        guard let configPath = config ?? paths.config, let stateDirectory = stateDir ?? paths.stateDirectory else {
-            throw ValidationError("HOME is not set: pass --config and --state-dir")
-        }
-        guard let socketPath = socket ?? paths.socket else {
-            throw ValidationError("XDG_RUNTIME_DIR is not set: pass --socket PATH (medctl then needs MEDD_SOCKET or --socket)")
-        }
-        let destination = StandardErrorDestination.current()
-        LoggingSystem.bootstrap { DaemonLog.handler(label: $0, destination: destination) }
-        // Absolute, so the socket's directory (where medd also keeps its notification ids) is never "".
-        var absoluteSocket = socketPath
-        if !socketPath.hasPrefix("/") {
-            do {
-                absoluteSocket = try FileSystem.currentDirectory() + "/" + socketPath
-            } catch {
-                throw ValidationError("--socket \(socketPath) is relative and the working directory is unknown (\(error)): pass an absolute path")
-            }
-        }
-        let options = DaemonOptions(configPath: configPath, stateDirectory: stateDirectory, socketPath: absoluteSocket,
-                                    desktop: !noDesktop, pretendNow: pretendNow.flatMap(Instant.init(iso8601:)),
-                                    echoEvents: destination == .terminal, backupPagesPerStep: Self.backupPagesPerStep())
-        let status: Int32
-        do {
-            status = try Daemon(options: options, log: Logger(label: "medd")).run()
-        } catch {
-            StandardErrorDestination.write(error.description)
-            throw ExitCode(error.exitStatus)
-        }
-        if status != 0 { throw ExitCode(status) }
     }
 }

@@ -1,3 +1,4 @@
+import MeddCommandLine
 import MeddConfig
 import MeddControl
 import MeddCore
@@ -11,19 +12,22 @@ import Systemd
 enum PlanListing {
     /// `--from`: a date, meaning local midnight, or an ISO 8601 instant. Checked without the local
     /// zone, which is read once, when the plan is made.
-    enum Start {
+    enum Start: ArgumentValue, Equatable {
         case date(LocalDate)
         case instant(Instant)
 
-        init?(_ text: String) {
-            if let date = LocalDate(parsing: text) {
+        init?(argument: String) {
+            if let date = LocalDate(parsing: argument) {
                 self = .date(date)
-            } else if let instant = Instant(iso8601: text) {
+            } else if let instant = Instant(iso8601: argument) {
                 self = .instant(instant)
             } else {
                 return nil
             }
         }
+
+        // TRANSLATORS: completes "--from yesterday: expected %3$s"; YYYY-MM-DD and the example are typed as they are.
+        static var expectation: String { tr("a date (YYYY-MM-DD) or an ISO 8601 instant such as 2027-03-10T00:00:00Z") }
 
         func instant(in zone: ZoneRules) -> Instant {
             switch self {

@@ -1,7 +1,7 @@
-"""scripts/check-no-foundation.sh, the check that medd and medctl link neither ICU, full Foundation nor
-Dispatch, tried on small programs linked statically as the release binaries are: one importing
-Foundation, one Dispatch, one only FoundationEssentials (allowed: swift-argument-parser and TOMLKit
-import it)."""
+"""scripts/check-no-foundation.sh, the check that medd's binaries link neither ICU, Foundation,
+FoundationEssentials, Dispatch nor Swift's regex engine, tried on small programs linked statically as the
+release binaries are: one importing Foundation, one only FoundationEssentials, one Dispatch, one searching
+a string for a string (the regex engine's `_StringProcessing`), and one that uses none of them."""
 import os
 import subprocess
 
@@ -28,12 +28,14 @@ def check(binary):
 def programs(tmp_path_factory):
     directory = tmp_path_factory.mktemp("light-client")
     return {
+        "plain": program(directory, "plain", 'print("medd".hasPrefix("me"), [3, 1, 2].sorted())\n'),
         "foundation": program(directory, "uses_foundation",
                               'import Foundation\nprint(String(format: "%.1f", 2.25), Date().timeIntervalSince1970 > 0)\n'),
         "essentials": program(directory, "uses_essentials",
                               "import FoundationEssentials\nprint(Data([1, 2]).count, Date.now.timeIntervalSince1970 > 0)\n"),
         "dispatch": program(directory, "uses_dispatch",
                             'import Dispatch\nDispatchQueue(label: "q").sync { print("ran") }\n'),
+        "regex": program(directory, "uses_regex", 'print(CommandLine.arguments[0].contains("uses"))\n'),
     }
 
 
@@ -44,10 +46,24 @@ def test_a_foundation_program_fails_naming_foundation_and_icu(programs):
     assert f"{programs['foundation']} links ICU:" in result.stdout
 
 
-def test_a_foundation_essentials_program_passes(programs):
-    result = check(programs["essentials"])
+def test_a_program_using_none_of_them_passes(programs):
+    result = check(programs["plain"])
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "links neither ICU, full Foundation nor Dispatch" in result.stdout
+    assert "links neither ICU, Foundation, FoundationEssentials, Dispatch nor Swift's regex engine" in result.stdout
+
+
+def test_a_foundation_essentials_program_fails_naming_it(programs):
+    result = check(programs["essentials"])
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert f"{programs['essentials']} links FoundationEssentials:" in result.stdout
+    assert "full Foundation" not in result.stdout and "ICU" not in result.stdout
+
+
+def test_a_program_searching_a_string_for_a_string_fails_naming_the_regex_engine(programs):
+    result = check(programs["regex"])
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert f"{programs['regex']} links Swift's regex engine (_StringProcessing):" in result.stdout
+    assert "FoundationEssentials" not in result.stdout
 
 
 def test_a_dispatch_program_fails_naming_dispatch(programs):
@@ -58,16 +74,16 @@ def test_a_dispatch_program_fails_naming_dispatch(programs):
 
 
 def test_several_binaries_are_checked_each(programs):
-    result = subprocess.run([CHECK, programs["essentials"], programs["dispatch"]], capture_output=True, text=True,
+    result = subprocess.run([CHECK, programs["plain"], programs["dispatch"]], capture_output=True, text=True,
                             timeout=120)
     assert result.returncode == 1
-    assert f"{programs['essentials']} links neither" in result.stdout
+    assert f"{programs['plain']} links neither" in result.stdout
     assert f"{programs['dispatch']} links Dispatch:" in result.stdout
 
 
 def test_a_stripped_binary_cannot_be_judged(programs, tmp_path):
     stripped = str(tmp_path / "stripped")
-    subprocess.run(["strip", "-o", stripped, programs["essentials"]], check=True)
+    subprocess.run(["strip", "-o", stripped, programs["plain"]], check=True)
     result = check(stripped)
     assert result.returncode == 2
     assert "has no symbol table" in result.stderr

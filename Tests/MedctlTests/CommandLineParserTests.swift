@@ -1,3 +1,4 @@
+import MeddCommandLine
 import Testing
 @testable import medctl
 

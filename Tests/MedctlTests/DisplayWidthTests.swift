@@ -1,3 +1,4 @@
+import MeddCommandLine
 import MeddTerminal
 import Testing
 @testable import medctl

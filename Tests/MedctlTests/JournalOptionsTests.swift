@@ -1,3 +1,4 @@
+import MeddCommandLine
 import PropertyBased
 import Testing
 @testable import medctl

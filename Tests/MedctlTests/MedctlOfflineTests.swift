@@ -1,5 +1,6 @@
 import Foundation
 import MeddCore
+import MeddTestSupport
 import Testing
 
 /// `medctl check` and `medctl plan` run as a user would run them: the real binary, real files.

@@ -1,3 +1,4 @@
+import MeddCommandLine
 import MeddReport
 import Testing
 @testable import medctl

@@ -1,68 +1,55 @@
 import MeddCore
 import MeddTerminal
 
-/// `medctl --help` and `medctl VERB --help`, wrapped for an 80-column terminal, in the person's
-/// language; option names, value names and examples stay as medctl reads them.
-enum HelpText {
-    static let width = 80
+/// The parts of `--help` as medd and medctl print it, wrapped for an 80-column terminal, in the
+/// person's language; option names, value names and examples stay as the programs read them.
+public enum HelpText {
+    public static let width = 80
     /// Where option and verb descriptions start.
-    static let column = 26
+    public static let column = 26
 
-    static func root(verbs: [any Verb.Type]) -> String {
-        var text = wrapped(overview(Medctl.abstract), indent: 2) + "\n"
-        text += usage("medctl [--socket PATH] [--json] VERB [OPTIONS] [ARGUMENTS]") + "\n\n"
-        text += optionsHeading + "\n"
-        for option in CommandLineParser.globalOptions + [CommandLineParser.versionOption, CommandLineParser.helpOption] {
-            text += entry(option.synopsis, option.help)
-        }
-        // TRANSLATORS: a heading of `medctl --help`, above the list of verbs (status, taken, …).
-        text += "\n" + tr("VERBS:") + "\n"
-        for verb in verbs {
-            text += entry(verb.name, verb.abstract)
-        }
-        text += "\n" + wrapped(tr("`medctl help VERB` or `medctl VERB --help` shows a verb's options.") + " " + Medctl.exitStatusText) + "\n"
-        return text
+    /// `OVERVIEW: …` and an empty line.
+    // TRANSLATORS: the first line of `medctl --help`; %1$s is what medctl (or the verb) does.
+    public static func overview(_ abstract: String) -> String { wrapped(tr("OVERVIEW: %1$s", abstract), indent: 2) + "\n" }
+
+    /// `USAGE: …` with one way to call the program, or a heading above several, one a line.
+    public static func usage(_ synopses: [String]) -> String {
+        // TRANSLATORS: how to call medctl; %1$s is the command line, which stays as it is
+        // (`medctl taken [--at WHEN] DOSE-OR-MED …`).
+        guard synopses.count > 1 else { return wrapped(tr("USAGE: %1$s", synopses.first ?? ""), indent: 2) }
+        // TRANSLATORS: a heading of `medd --help`, above the ways to call medd, one a line (which stay as they are).
+        return tr("USAGE:") + "\n" + synopses.map { "  " + wrapped($0, indent: 4) }.joined()
     }
 
-    static func verb(_ verb: any Verb.Type) -> String {
-        var usage = "medctl \(verb.name)"
+    /// `OPTIONS:` and an entry for each of `options`.
+    public static func options(_ options: [OptionSpec]) -> String {
+        // TRANSLATORS: a heading of `medctl --help`, above the list of options (--json, --socket PATH, …).
+        tr("OPTIONS:") + "\n" + options.map { entry($0.synopsis, $0.help) }.joined()
+    }
+
+    /// `PROGRAM VERB --help`: what the verb does, its usage, its operand, its options (with
+    /// `globalOptions` and `--help`) and its discussion.
+    public static func verb(_ verb: any VerbSyntax.Type, program: String, globalOptions: [OptionSpec]) -> String {
+        var synopsis = "\(program) \(verb.name)"
         for option in verb.options {
-            let synopsis = option.synopsis + (option.repeats ? " …" : "")
-            usage += option.isRequired ? " \(synopsis)" : " [\(synopsis)]"
+            let shown = option.synopsis + (option.repeats ? " …" : "")
+            synopsis += option.isRequired ? " \(shown)" : " [\(shown)]"
         }
         if let operand = verb.operand {
-            usage += operand.repeats ? " \(operand.valueName) …" : operand.isRequired ? " \(operand.valueName)" : " [\(operand.valueName)]"
+            synopsis += operand.repeats ? " \(operand.valueName) …" : operand.isRequired ? " \(operand.valueName)" : " [\(operand.valueName)]"
         }
-        var text = wrapped(overview(verb.abstract), indent: 2) + "\n"
-        text += wrapped(Self.usage(usage), indent: 2) + "\n"
+        var text = overview(verb.abstract) + usage([synopsis]) + "\n"
         if let operand = verb.operand {
             // TRANSLATORS: a heading of `medctl VERB --help`, above what follows the options (DOSE-OR-MED, FILE).
-            text += tr("ARGUMENTS:") + "\n" + entry(operand.valueName, operand.help)
-            text += "\n"
+            text += tr("ARGUMENTS:") + "\n" + entry(operand.valueName, operand.help) + "\n"
         }
-        text += optionsHeading + "\n"
-        for option in verb.options + CommandLineParser.globalOptions + [CommandLineParser.helpOption] {
-            text += entry(option.synopsis, option.help)
-        }
-        if !verb.discussion.isEmpty {
-            text += "\n" + verb.discussion.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { $0.isEmpty ? "\n" : wrapped(String($0)) }.joined()
-        }
+        text += options(verb.options + globalOptions + [.help])
+        if !verb.discussion.isEmpty { text += "\n" + paragraphs(verb.discussion) }
         return text
     }
 
-    // TRANSLATORS: the first line of `medctl --help`; %1$s is what medctl (or the verb) does.
-    private static func overview(_ abstract: String) -> String { tr("OVERVIEW: %1$s", abstract) }
-
-    // TRANSLATORS: how to call medctl; %1$s is the command line, which stays as it is
-    // (`medctl taken [--at WHEN] DOSE-OR-MED …`).
-    private static func usage(_ synopsis: String) -> String { tr("USAGE: %1$s", synopsis) }
-
-    // TRANSLATORS: a heading of `medctl --help`, above the list of options (--json, --socket PATH, …).
-    private static var optionsHeading: String { tr("OPTIONS:") }
-
     /// `  NAME   description`, the description wrapped at `column`.
-    private static func entry(_ name: String, _ description: String) -> String {
+    public static func entry(_ name: String, _ description: String) -> String {
         let label = "  " + name
         let lines = wrap(description, width: width - column)
         var text = label.count + 2 <= column
@@ -72,8 +59,13 @@ enum HelpText {
         return text
     }
 
+    /// Paragraphs separated by `\n`, each wrapped; an empty one is an empty line.
+    public static func paragraphs(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "\n" : wrapped(String($0)) }.joined()
+    }
+
     /// A paragraph wrapped at `width`, each line after the first indented by `indent`.
-    private static func wrapped(_ paragraph: String, indent: Int = 0) -> String {
+    public static func wrapped(_ paragraph: String, indent: Int = 0) -> String {
         let lines = wrap(paragraph, width: width - indent)
         return lines.enumerated().map { index, line in (index == 0 ? "" : String(repeating: " ", count: indent)) + line + "\n" }.joined()
     }
@@ -81,7 +73,7 @@ enum HelpText {
     /// Words filled into lines of at most `width` columns (a longer word gets a line of its own).
     /// Columns are counted as the terminal shows them, and text in a script written without spaces
     /// (Chinese, Japanese) breaks between its wide characters.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    public static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         // Empty words keep a run of spaces inside a line (`08:00:01  fired`).

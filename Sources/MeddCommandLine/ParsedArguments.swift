@@ -1,20 +1,20 @@
 import MeddCore
 
-/// What a command line said, option by option: the verb reads its values from here.
-struct ParsedArguments {
+/// What a command line said, option by option: the program or its verb reads its values from here.
+public struct ParsedArguments: Sendable {
     /// Every value given, in order; only options that repeat keep more than one.
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
-    private(set) var operands: [String] = []
+    public private(set) var operands: [String] = []
     /// The verb these were given to, for errors that point to its help.
-    private(set) var verb: String?
+    public private(set) var verb: String?
 
-    init(verb: String?) {
+    public init(verb: String? = nil) {
         self.verb = verb
     }
 
     /// The same arguments, given to `verb`: the global options read before it.
-    func rebound(to verb: String) -> ParsedArguments {
+    public func rebound(to verb: String) -> ParsedArguments {
         var copy = self
         copy.verb = verb
         return copy
@@ -27,22 +27,15 @@ struct ParsedArguments {
     mutating func set(flag option: OptionSpec) { flags.insert(option.name) }
     mutating func append(operand: String) { operands.append(operand) }
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
 
-    func string(_ name: String) -> String? { values[name]?.last }
+    public func string(_ name: String) -> String? { values[name]?.last }
 
     /// Every value of an option that repeats, in the order given.
-    func strings(_ name: String) -> [String] { values[name] ?? [] }
-
-    /// Refuses a `--med` value that cannot be a medication ID.
-    func requireValidMedication(_ medication: String?) throws(UsageError) {
-        if let medication, !MedicationID.isValid(medication) {
-            throw error(tr("--med %1$s is not a medication ID (lower-case letters, digits and '-')", medication))
-        }
-    }
+    public func strings(_ name: String) -> [String] { values[name] ?? [] }
 
     /// The option's value read as `Value`; a value that does not read is a usage error naming it.
-    func value<Value: ArgumentValue>(_ name: String, as type: Value.Type = Value.self) throws(UsageError) -> Value? {
+    public func value<Value: ArgumentValue>(_ name: String, as type: Value.Type = Value.self) throws(UsageError) -> Value? {
         guard let text = values[name]?.last else { return nil }
         guard let value = Value(argument: text) else {
             // TRANSLATORS: %1$s is an option (--minutes), %2$s the value given (soon), %3$s what a value
@@ -52,6 +45,6 @@ struct ParsedArguments {
         return value
     }
 
-    /// A usage error that points to this verb's help.
-    func error(_ message: String) -> UsageError { UsageError(message, verb: verb) }
+    /// A usage error that points to this verb's help (the program's, without a verb).
+    public func error(_ message: String) -> UsageError { UsageError(message, verb: verb) }
 }
