@@ -137,13 +137,14 @@ public final class Daemon: @unchecked Sendable {
             sources.append(try loop.addSignal(stop) { [unowned self] signal in
                 self.log.info("signal \(signal): stopping")
                 Notifier.stopping()
+                self.hooks.stop()
                 // Answers accepted in this loop pass are committed and acknowledged before medd goes
-                // (a restart for an upgrade must lose none); the next pass would never come.
+                // (a restart for an upgrade must lose none); the next pass would never come. Their
+                // hooks wait in the ledger.
                 self.runner.commitWaitingAnswers()
                 // Before the loop exits: sd-bus closes its connection in the loop's exit phase.
                 self.desktop?.stop()
                 self.presence?.stop()
-                self.hooks.stop()
                 self.loop.exit(code: 0)
             })
         }

@@ -56,8 +56,12 @@ final class HookRunner: @unchecked Sendable {
 
     var runningCount: Int { running.count }
 
+    /// Set once medd is stopping: runs recorded from then on wait in the ledger for the next start.
+    private var isStopping = false
+
     /// Starts (or queues) runs the ledger just recorded.
     func run(_ runs: [HookRun]) {
+        guard !isStopping else { return }
         for run in runs {
             if run.event.kind == .missed { missedWaiting.append(run) } else { waiting.append(run) }
         }
@@ -92,8 +96,10 @@ final class HookRunner: @unchecked Sendable {
         run(again)
     }
 
-    /// medd is stopping: runs not started yet wait in the ledger for the next start; says how many.
+    /// medd is stopping: runs not started yet, and any recorded from now on, wait in the ledger for the
+    /// next start; says how many there are now.
     func stop() {
+        isStopping = true
         let count = waiting.count + missedWaiting.count + running.count
         guard count > 0 else { return }
         log.notice("\(count) hook run(s) not finished: they run at the next start of medd")
