@@ -33,7 +33,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
@@ -77,7 +76,7 @@ let package = Package(
         .target(name: "MeddTerminal", dependencies: ["Systemd"], swiftSettings: swiftSettings),
         .target(
             name: "MeddConfig",
-            dependencies: ["MeddCore", "MeddSystem", "Systemd", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["MeddCore", "MeddSystem", "Systemd"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -112,6 +111,12 @@ let package = Package(
             name: "ledger-probe",
             dependencies: ["MeddCore", "MeddStore", "MeddTestSupport"],
             path: "Tests/Tools/LedgerProbe",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "toml-probe",
+            dependencies: ["MeddConfig", "MeddControl", "MeddCore", "Systemd"],
+            path: "Tests/Tools/TOMLProbe",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
