@@ -11,7 +11,7 @@ enum TOMLBareValueReader {
 
     static func read(_ cursor: inout TOMLCursor) throws(TOMLSyntaxError) -> TOMLValue.Content {
         let token = token(at: cursor)
-        guard !token.range.isEmpty else { throw cursor.unexpected(TOMLSyntaxError.expectedValue) }
+        guard !token.range.isEmpty, cursor.current != UInt8(ascii: "=") else { throw cursor.unexpected(TOMLSyntaxError.expectedValue) }
         let bytes = cursor.bytes[token.range]
         let content: TOMLValue.Content
         if bytes.elementsEqual("true".utf8) {
@@ -46,11 +46,12 @@ enum TOMLBareValueReader {
         return end
     }
 
+    /// Blanks, line ends, what closes an array or inline table or starts a comment; and control characters,
+    /// which are errors of their own.
     private static func isDelimiter(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ","), UInt8(ascii: "]"),
-             UInt8(ascii: "}"), UInt8(ascii: "#"): true
-        default: false
+        case UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "#"): true
+        default: TOMLCursor.isControl(byte)
         }
     }
 

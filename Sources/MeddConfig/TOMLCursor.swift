@@ -119,7 +119,15 @@ struct TOMLCursor {
             // TRANSLATORS: what was found where something else was expected, as in "expected a value, found the end of the line".
             return Translatable("the end of the line")
         }
-        return DisplayText.quoted(scalarText())
+        // A double quote in double quotes would read as an escape.
+        return byte == UInt8(ascii: "\"") ? "'\"'" : DisplayText.quoted(scalarText())
+    }
+
+    /// Whether the cursor is at what could start a value: after a value, a sign of a missing comma.
+    var isAtValueStart: Bool {
+        guard let byte = current else { return false }
+        return byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{")
+            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || ConfigPath.isBareKeyByte(byte)
     }
 
     /// An error made by `make` with what the cursor is at; a NUL there is an error of its own.

@@ -67,7 +67,9 @@ package struct TOMLReader {
         cursor.skipSpaces()
         let closing: StaticString = isArray ? "]]" : "]"
         guard cursor.isAt(closing) else {
-            throw cursor.unexpected { found, position in .expectedHeaderEnd(closing.description, found: found, at: position) }
+            // `[[a]`: what is wrong is what follows the one bracket.
+            if isArray && cursor.current == UInt8(ascii: "]") { cursor.advance() }
+            throw cursor.unexpected { found, position in .expectedHeaderEnd("\"\(closing)\"", found: found, at: position) }
         }
         cursor.advance(closing.utf8CodeUnitCount)
         return (keys, isArray)
@@ -168,7 +170,7 @@ package struct TOMLReader {
             switch cursor.current {
             case UInt8(ascii: ","): cursor.advance()
             case UInt8(ascii: "]"): continue
-            default: throw cursor.unexpected(TOMLSyntaxError.expectedArraySeparator)
+            default: throw cursor.unexpected(cursor.isAtValueStart ? TOMLSyntaxError.missingArrayComma : TOMLSyntaxError.expectedArraySeparator)
             }
         }
     }
@@ -204,7 +206,8 @@ package struct TOMLReader {
                 cursor.skipSpaces()
                 if cursor.current == UInt8(ascii: "}") { throw .inlineTableTrailingComma(at: comma) }
             default:
-                throw cursor.unexpected(TOMLSyntaxError.expectedInlineTableSeparator)
+                throw cursor.unexpected(cursor.isAtValueStart ? TOMLSyntaxError.missingInlineTableComma
+                    : TOMLSyntaxError.expectedInlineTableSeparator)
             }
         }
     }

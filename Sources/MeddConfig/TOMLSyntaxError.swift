@@ -281,6 +281,12 @@ extension TOMLSyntaxError {
         TOMLSyntaxError(Translatable("expected \",\" or \"]\" after an array element, found %1$s", found), at: position)
     }
 
+    static func missingArrayComma(found: any MessageArgument, at position: SourcePosition) -> TOMLSyntaxError {
+        // TRANSLATORS: %1$s is what was found after an element of an array, like '"': the start of another element.
+        TOMLSyntaxError(Translatable("expected \",\" or \"]\" after an array element, found %1$s; is a comma missing before it?", found),
+                        at: position)
+    }
+
     static func unterminatedArray(startingAt start: SourcePosition, at position: SourcePosition) -> TOMLSyntaxError {
         // TRANSLATORS: %1$s is where the array starts, like 4:9.
         TOMLSyntaxError(Translatable("unterminated array (it starts at %1$s); is a closing \"]\" missing?", start.description), at: position)
@@ -289,6 +295,12 @@ extension TOMLSyntaxError {
     static func expectedInlineTableSeparator(found: any MessageArgument, at position: SourcePosition) -> TOMLSyntaxError {
         // TRANSLATORS: %1$s is what was found after a key = value of an inline table ({ … }).
         TOMLSyntaxError(Translatable("expected \",\" or \"}\" after a value in an inline table, found %1$s", found), at: position)
+    }
+
+    static func missingInlineTableComma(found: any MessageArgument, at position: SourcePosition) -> TOMLSyntaxError {
+        // TRANSLATORS: %1$s is what was found after a key = value of an inline table ({ … }), like a key.
+        TOMLSyntaxError(Translatable("expected \",\" or \"}\" after a value in an inline table, found %1$s; is a comma missing before it?", found),
+                        at: position)
     }
 
     static func inlineTableTrailingComma(at position: SourcePosition) -> TOMLSyntaxError {
