@@ -58,8 +58,8 @@ report "ICU" "$icu"
 report "Dispatch" "$dispatch"
 # medctl answers in a few milliseconds: it must not link Swift's regex engine either, which any use of
 # `_StringProcessing` (String.contains(String), firstRange(of:), split(separator: String)) brings in:
-# 2.5 MB and a slower start. MeddCore's TextSearch does those searches without it. (medd and medd-sync
-# link it through FoundationEssentials, which TOMLKit needs.)
+# 2.5 MB and a slower start. MeddCore's TextSearch does those searches without it. (medd links it
+# through FoundationEssentials, which swift-argument-parser needs.)
 string_processing='^\$s17_StringProcessing|^\$s12_RegexParser'
 if [[ $(basename "$binary") == medctl ]]; then
     report "Swift's regex engine (_StringProcessing)" "$string_processing"

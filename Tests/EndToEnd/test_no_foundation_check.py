@@ -1,7 +1,7 @@
 """scripts/check-no-foundation.sh, the check that medd and medctl link neither ICU, full Foundation nor
 Dispatch, tried on small programs linked statically as the release binaries are: one importing
-Foundation, one Dispatch, one only FoundationEssentials (allowed: swift-argument-parser and TOMLKit
-import it)."""
+Foundation, one Dispatch, one only FoundationEssentials (allowed: swift-argument-parser imports
+it)."""
 import os
 import subprocess
 
