@@ -5,16 +5,6 @@ package struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConve
 
     package static let start = SourcePosition(line: 1, column: 1)
 
-    /// Moves past `scalar`; only `\n` ends a line.
-    package mutating func advance(past scalar: Unicode.Scalar) {
-        if scalar == "\n" {
-            line += 1
-            column = 1
-        } else {
-            column += 1
-        }
-    }
-
     package static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }

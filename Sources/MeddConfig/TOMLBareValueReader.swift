@@ -50,7 +50,7 @@ enum TOMLBareValueReader {
     /// which are errors of their own.
     private static func isDelimiter(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "#"): true
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "#"): true
         default: TOMLCursor.isControl(byte)
         }
     }

@@ -112,6 +112,21 @@ struct ConfigLoaderTests {
         #expect(messages("a = {b = 1") == ["t.toml:1:11: unterminated inline table (it starts at 1:5); is a closing \"}\" missing?"])
     }
 
+    /// An amount written as a float is read from its text, exactly: underscores and exponents included.
+    @Test func floatAmountsAreReadAsWritten() throws {
+        let med = "[medication.a]\nname = \"A\"\ndose = \"1\"\ntimes = [\"08:00\"]\n"
+        for (written, thousandths) in [("0.1", 100), ("2.5e2", 250_000), ("1_000.5", 1_000_500), ("5e-1", 500), ("+0.25", 250),
+                                       ("27.250000", 27_250), ("0.000_5e3", 500), ("999999999.999", 999_999_999_999)] {
+            let configuration = try ConfigLoader.parse(med + "stock = \(written)\n", path: "t.toml").get()
+            #expect(configuration.medication("a")?.stock == Quantity(thousandths: Int64(thousandths)), "\(written)")
+        }
+        #expect(messages(med + "stock = 1e-5\n")
+            == ["t.toml:5:9: medication.a.stock: 1e-5 has more than three decimal places; amounts are counted to the thousandth (0.001)"])
+        #expect(messages(med + "stock = 1e400\n") == ["t.toml:5:9: medication.a.stock: 1e400 is too large; use at most 1000000000"])
+        #expect(messages(med + "stock = -1.5e1\n") == ["t.toml:5:9: medication.a.stock: -1.5e1 is out of range; use 0 or more"])
+        #expect(messages(med + "stock = inf\n") == ["t.toml:5:9: medication.a.stock: expected a number like 2 or 0.5, found a floating-point number"])
+    }
+
     /// A hook's timeout defaults to 10 seconds; a paused medication stays in the configuration.
     @Test func defaults() throws {
         let text = """

@@ -29,7 +29,7 @@ struct TOMLReaderTests {
     /// Every value form of the TOML 1.0 specification reads, alone, in an array and in an inline table.
     @Test(arguments: validValues)
     func readsValue(_ written: String) {
-        #expect(error("x = \(written)\ny = [\(written), \(written)]\nz = { a = \(written) }\n") == "accepted")
+        #expect(error("x = \(written)\ny = [\(written), \(written)]\nz = { a = \(written) }\nw = [\(written)\t,\(written)\t]\t# \(written)\n") == "accepted")
     }
 
     static let invalidValues: [(String, String)] = [

@@ -34,8 +34,8 @@ private func checkDiagnostics(_ diagnostics: [ConfigDiagnostic], of text: String
         require(diagnostic.line <= lineLengths.count, "line past the end of the text (\(lineLengths.count) lines): \(diagnostic)")
         let lineLength = lineLengths[diagnostic.line - 1]
         require(diagnostic.column <= lineLength + 1, "column past the end of its line (\(lineLength) characters): \(diagnostic)")
-        require(!diagnostic.message.isEmpty, "empty message: \(diagnostic)")
-        require(!diagnostic.message.contains(where: \.isNewline), "message on several lines: \(diagnostic)")
+        require(!diagnostic.message.english.isEmpty, "empty message: \(diagnostic)")
+        require(!diagnostic.message.english.contains(where: \.isNewline), "message on several lines: \(diagnostic)")
     }
     let positions = diagnostics.map { (line: $0.line, column: $0.column) }
     require(zip(positions, positions.dropFirst()).allSatisfy { $0 <= $1 }, "diagnostics out of file order: \(diagnostics)")
