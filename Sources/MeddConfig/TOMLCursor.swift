@@ -26,10 +26,8 @@ struct TOMLCursor {
         offset + distance < bytes.count ? bytes[offset + distance] : nil
     }
 
-    func isAt(_ text: StaticString) -> Bool {
-        let count = text.utf8CodeUnitCount
-        guard offset + count <= bytes.count else { return false }
-        return (0..<count).allSatisfy { bytes[offset + $0] == text.utf8Start[$0] }
+    func isAt(_ text: String) -> Bool {
+        offset <= bytes.count && bytes[offset...].starts(with: text.utf8)
     }
 
     /// Moves over bytes on the current line (never over a `\n`: see `passLineFeed`).

@@ -95,9 +95,9 @@ enum TOMLDateTimeReader {
     }
 
     /// Shape match: `d` is a decimal digit, `+` a sign, anything else itself.
-    private static func matches(_ bytes: ArraySlice<UInt8>, _ pattern: StaticString) -> Bool {
-        guard bytes.count == pattern.utf8CodeUnitCount else { return false }
-        return zip(bytes, UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)).allSatisfy { byte, expected in
+    private static func matches(_ bytes: ArraySlice<UInt8>, _ pattern: String) -> Bool {
+        guard bytes.count == pattern.utf8.count else { return false }
+        return zip(bytes, pattern.utf8).allSatisfy { byte, expected in
             switch expected {
             case UInt8(ascii: "d"): isDigit(byte)
             case UInt8(ascii: "+"): byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")

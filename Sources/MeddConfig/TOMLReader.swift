@@ -65,13 +65,13 @@ package struct TOMLReader {
         if isArray { cursor.advance() }
         let keys = try readKey(isTableName: true)
         cursor.skipSpaces()
-        let closing: StaticString = isArray ? "]]" : "]"
+        let closing = isArray ? "]]" : "]"
         guard cursor.isAt(closing) else {
             // `[[a]`: what is wrong is what follows the one bracket.
             if isArray && cursor.current == UInt8(ascii: "]") { cursor.advance() }
             throw cursor.unexpected { found, position in .expectedHeaderEnd("\"\(closing)\"", found: found, at: position) }
         }
-        cursor.advance(closing.utf8CodeUnitCount)
+        cursor.advance(closing.utf8.count)
         return (keys, isArray)
     }
 

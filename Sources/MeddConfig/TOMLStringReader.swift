@@ -40,7 +40,7 @@ enum TOMLStringReader {
 
     /// `"""…"""` or `'''…'''`: a line end right after the opening quotes is left out, CRLF reads as `\n`,
     /// and up to two quotes right before the closing three belong to the text.
-    private static func readMultiLine(_ cursor: inout TOMLCursor, quote: UInt8, delimiter: StaticString) throws(TOMLSyntaxError) -> String {
+    private static func readMultiLine(_ cursor: inout TOMLCursor, quote: UInt8, delimiter: String) throws(TOMLSyntaxError) -> String {
         let start = cursor.here()
         let isBasic = quote == UInt8(ascii: "\"")
         cursor.advance(3)
@@ -58,7 +58,7 @@ enum TOMLStringReader {
             case UInt8(ascii: "\\") where isBasic:
                 switch try skipLineEndingBackslash(&cursor) {
                 case nil: try appendEscape(&cursor, to: &result)
-                case false?: throw .unterminatedMultiLineString(startingAt: start, delimiter: delimiter.description, at: cursor.here())
+                case false?: throw .unterminatedMultiLineString(startingAt: start, delimiter: delimiter, at: cursor.here())
                 case true?: break
                 }
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
@@ -70,7 +70,7 @@ enum TOMLStringReader {
                 cursor.advance()
             }
         }
-        throw .unterminatedMultiLineString(startingAt: start, delimiter: delimiter.description, at: cursor.here())
+        throw .unterminatedMultiLineString(startingAt: start, delimiter: delimiter, at: cursor.here())
     }
 
     /// At a backslash followed by blanks up to the end of the line: moves past every space, tab and line
