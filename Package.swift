@@ -33,7 +33,6 @@ let package = Package(
         .library(name: "MeddSync", targets: ["MeddSync"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
@@ -82,7 +81,7 @@ let package = Package(
         ),
         .target(
             name: "MeddConfig",
-            dependencies: ["MeddCore", "MeddSystem", "Systemd", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["MeddCore", "MeddSystem", "Systemd"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -116,6 +115,12 @@ let package = Package(
             name: "ledger-probe",
             dependencies: ["MeddCore", "MeddStore", "MeddTestSupport"],
             path: "Tests/Tools/LedgerProbe",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "toml-probe",
+            dependencies: ["MeddConfig", "MeddControl", "MeddCore", "Systemd"],
+            path: "Tests/Tools/TOMLProbe",
             swiftSettings: swiftSettings
         ),
         .executableTarget(

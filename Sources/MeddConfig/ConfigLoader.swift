@@ -1,7 +1,6 @@
 public import MeddCore
 public import MeddSystem
 import Systemd
-import TOMLKit
 
 /// Reads a `medd.toml` (medd.toml(5)) into a validated `Configuration`, or every
 /// error in it as `PATH:LINE:COLUMN: message`, in file order.
@@ -16,15 +15,15 @@ public enum ConfigLoader {
     /// file order): what `medd --check` prints.
     public static func check(_ text: String, path: String, zones: ZoneDatabase = SystemZones.database())
         -> (result: Result<Configuration, ConfigErrors>, warnings: [ConfigDiagnostic]) {
-        let locator = SourceLocator(text: text)
         let root: TOMLTable
-        switch TOMLReader.read(text, locator: locator) {
+        switch TOMLReader.read(text) {
         case .success(let table):
             root = table
         case .failure(let error):
             let diagnostic = ConfigDiagnostic(path: path, line: error.position.line, column: error.position.column, message: error.message)
             return (.failure(ConfigErrors([diagnostic])), [])
         }
+        let locator = SourceLocator(document: root)
         let validator = ConfigValidator(zoneDatabase: zones)
         if let configuration = validator.validate(root) {
             return (.success(configuration), diagnostics(of: validator.warnings, path: path, locator: locator, areWarnings: true))

@@ -8,7 +8,7 @@ struct ConfigPath: Hashable, Sendable, CustomStringConvertible {
         case index(Int)
     }
 
-    private let segments: [Segment]
+    let segments: [Segment]
 
     init(_ segments: [Segment] = []) { self.segments = segments }
 
@@ -74,10 +74,19 @@ struct ConfigPath: Hashable, Sendable, CustomStringConvertible {
 
     /// A key as TOML would write it: bare when it can be, quoted otherwise.
     private static func display(key: String) -> String {
-        let isBare = !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
+        isBare(key) ? key : DisplayText.quoted(key)
+    }
+
+    /// Whether TOML can write `key` without quotes: A-Z, a-z, 0-9, `-` and `_`, at least one.
+    static func isBare(_ key: String) -> Bool {
+        !key.isEmpty && key.utf8.allSatisfy(isBareKeyByte)
+    }
+
+    static func isBareKeyByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"): true
+        default: false
         }
-        if isBare { return key }
-        return DisplayText.quoted(key)
     }
 }

@@ -1,5 +1,4 @@
 import MeddCore
-import TOMLKit
 
 /// `alert`, `escalate_after` and `sound`, in `[settings]` and in a medication's table.
 extension ConfigValidator {
@@ -9,9 +8,9 @@ extension ConfigValidator {
     /// before (not shorter than `grace`) is an error.
     func alertChoices(in table: TOMLTable, at path: ConfigPath, grace: TimeSpan) -> AlertStyle.Choices {
         var choices = AlertStyle.Choices()
-        choices.level = table["alert"].flatMap { alertLevel($0.tomlValue, at: path.appending("alert")) }
-        choices.escalateAfter = table["escalate_after"].flatMap { escalateAfter($0.tomlValue, at: path.appending("escalate_after"), grace: grace) }
-        choices.sound = table["sound"].flatMap { sound($0.tomlValue, at: path.appending("sound")) }
+        choices.level = table["alert"].flatMap { alertLevel($0, at: path.appending("alert")) }
+        choices.escalateAfter = table["escalate_after"].flatMap { escalateAfter($0, at: path.appending("escalate_after"), grace: grace) }
+        choices.sound = table["sound"].flatMap { sound($0, at: path.appending("sound")) }
         return choices
     }
 

@@ -1,5 +1,4 @@
 import MeddCore
-import TOMLKit
 
 /// The day rules of a scheduled medication: `days`, `every_days`, `cycle`, `monthdays`, `every_weeks` and
 /// `every_months`.
@@ -8,12 +7,12 @@ extension ConfigValidator {
 
     func dayFilter(of table: TOMLTable, at path: ConfigPath) -> DayFilter? {
         let issuesBefore = issues.count
-        let weekdays = table["days"].flatMap { readWeekdays($0.tomlValue, at: path.appending("days")) }
-        let everyDays = table["every_days"].flatMap { integer($0.tomlValue, at: path.appending("every_days"), in: 1...Int.max) }
-        let cycle = table["cycle"].flatMap { readCycle($0.tomlValue, at: path.appending("cycle")) }
-        let monthdays = table["monthdays"].flatMap { readMonthdays($0.tomlValue, at: path.appending("monthdays")) }
-        let everyWeeks = table["every_weeks"].flatMap { integer($0.tomlValue, at: path.appending("every_weeks"), in: 1...Self.maximumCycleDays) }
-        let everyMonths = table["every_months"].flatMap { integer($0.tomlValue, at: path.appending("every_months"), in: 1...Self.maximumCycleDays) }
+        let weekdays = table["days"].flatMap { readWeekdays($0, at: path.appending("days")) }
+        let everyDays = table["every_days"].flatMap { integer($0, at: path.appending("every_days"), in: 1...Int.max) }
+        let cycle = table["cycle"].flatMap { readCycle($0, at: path.appending("cycle")) }
+        let monthdays = table["monthdays"].flatMap { readMonthdays($0, at: path.appending("monthdays")) }
+        let everyWeeks = table["every_weeks"].flatMap { integer($0, at: path.appending("every_weeks"), in: 1...Self.maximumCycleDays) }
+        let everyMonths = table["every_months"].flatMap { integer($0, at: path.appending("every_months"), in: 1...Self.maximumCycleDays) }
         if table["every_days"] != nil && table["cycle"] != nil {
             // TRANSLATORS: %1$s is a key of the configuration file, never translated.
             report(path.appending("cycle"), .key, Translatable("cannot be combined with %1$s; use one of them", "every_days"))
@@ -118,8 +117,8 @@ extension ConfigValidator {
             report(path, .key, Translatable("missing required key %1$s; write e.g. %2$s", "\"\(key)\"", "cycle = { on = 21, off = 7 }"))
         }
         // The upper bound only keeps `on + off` far from overflowing.
-        let on = table["on"].flatMap { integer($0.tomlValue, at: path.appending("on"), in: 1...Self.maximumCycleDays) }
-        let off = table["off"].flatMap { integer($0.tomlValue, at: path.appending("off"), in: 0...Self.maximumCycleDays) }
+        let on = table["on"].flatMap { integer($0, at: path.appending("on"), in: 1...Self.maximumCycleDays) }
+        let off = table["off"].flatMap { integer($0, at: path.appending("off"), in: 0...Self.maximumCycleDays) }
         guard let on, let off else { return nil }
         return Cycle(on: on, off: off)
     }

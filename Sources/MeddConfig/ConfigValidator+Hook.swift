@@ -1,5 +1,4 @@
 import MeddCore
-import TOMLKit
 
 /// The `[[hook]]` array.
 extension ConfigValidator {
@@ -25,17 +24,17 @@ extension ConfigValidator {
         checkKeys(of: table, at: path, known: Keys.hook)
         var events: Set<EventKind>? = nil
         var argv: [String]? = nil
-        if let value = table["on"]?.tomlValue {
+        if let value = table["on"] {
             events = self.events(value, at: path.appending("on"))
         } else if !misspells("on", in: table, known: Keys.hook) {
             report(path, .key, Self.missingKey("on", example: "on = [\"fired\", \"missed\"]"))
         }
-        if let value = table["exec"]?.tomlValue {
+        if let value = table["exec"] {
             argv = self.argv(value, at: path.appending("exec"), example: "[\"/usr/local/bin/my-hook\", \"--flag\"]", requireAbsolutePath: true)
         } else if !misspells("exec", in: table, known: Keys.hook) {
             report(path, .key, Self.missingKey("exec", example: "exec = [\"/usr/local/bin/my-hook\", \"--flag\"]"))
         }
-        let timeout = table["timeout"].flatMap { positiveDuration($0.tomlValue, at: path.appending("timeout"), example: "10s") }
+        let timeout = table["timeout"].flatMap { positiveDuration($0, at: path.appending("timeout"), example: "10s") }
         guard issues.count == issuesBefore, let events, let argv else { return nil }
         return Hook(on: events, exec: argv, timeout: timeout ?? TimeSpan(seconds: 10))
     }

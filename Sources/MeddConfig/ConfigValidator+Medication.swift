@@ -1,5 +1,4 @@
 import MeddCore
-import TOMLKit
 
 /// The `[medication.ID]` tables.
 extension ConfigValidator {
@@ -26,8 +25,8 @@ extension ConfigValidator {
         let dose = requiredText("dose", in: table, at: path, example: "\"500 mg\"")
         var timeAmounts: [WallTime: DoseAmount] = [:]
         let schedule = schedule(of: table, at: path, timeAmounts: &timeAmounts)
-        let start = table["start"].flatMap { date($0.tomlValue, at: path.appending("start")) }
-        let end = table["end"].flatMap { date($0.tomlValue, at: path.appending("end")) }
+        let start = table["start"].flatMap { date($0, at: path.appending("start")) }
+        let end = table["end"].flatMap { date($0, at: path.appending("end")) }
         if let start, let end, end < start {
             // TRANSLATORS: %1$s is the end date written; %2$s is the key start and %3$s its date; %4$s is the key end.
             report(path.appending("end"), .value, Translatable("%1$s is before %2$s %3$s; %4$s is the last day and cannot come before the first",
@@ -44,18 +43,18 @@ extension ConfigValidator {
             nil
         }
         let doseSteps = table["step"].map {
-            steps($0.tomlValue, at: path.appending("step"), start: start, end: end, timesRefused: timesRefused)
+            steps($0, at: path.appending("step"), start: start, end: end, timesRefused: timesRefused)
         } ?? []
-        let timezone = table["timezone"].flatMap { zone($0.tomlValue, at: path.appending("timezone")) }
-        let notes = table["notes"].flatMap { string($0.tomlValue, at: path.appending("notes")) }
-        let paused = table["paused"].flatMap { bool($0.tomlValue, at: path.appending("paused")) }
-        let stock = table["stock"].flatMap { quantity($0.tomlValue, at: path.appending("stock"), atLeast: .zero) }
-        let perDose = table["per_dose"].flatMap { quantity($0.tomlValue, at: path.appending("per_dose"), atLeast: .smallest) }
-        let refillAt = table["refill_at"].flatMap { quantity($0.tomlValue, at: path.appending("refill_at"), atLeast: .zero) }
-        let person = table["person"].flatMap { personID($0.tomlValue, at: path.appending("person")) }
-        let expires = table["expires"].flatMap { date($0.tomlValue, at: path.appending("expires")) }
+        let timezone = table["timezone"].flatMap { zone($0, at: path.appending("timezone")) }
+        let notes = table["notes"].flatMap { string($0, at: path.appending("notes")) }
+        let paused = table["paused"].flatMap { bool($0, at: path.appending("paused")) }
+        let stock = table["stock"].flatMap { quantity($0, at: path.appending("stock"), atLeast: .zero) }
+        let perDose = table["per_dose"].flatMap { quantity($0, at: path.appending("per_dose"), atLeast: .smallest) }
+        let refillAt = table["refill_at"].flatMap { quantity($0, at: path.appending("refill_at"), atLeast: .zero) }
+        let person = table["person"].flatMap { personID($0, at: path.appending("person")) }
+        let expires = table["expires"].flatMap { date($0, at: path.appending("expires")) }
         let alert = alertChoices(in: table, at: path, grace: settings.grace)
-        let remind = table["remind"].flatMap { bool($0.tomlValue, at: path.appending("remind")) }
+        let remind = table["remind"].flatMap { bool($0, at: path.appending("remind")) }
         if remind == false {
             for key in ["as_needed"] + Self.alertKeys where table[key] != nil && !(key == "as_needed" && table[key]?.bool == false) {
                 // TRANSLATORS: %1$s is the setting remind = false, never translated; %2$s a key of the configuration file.
@@ -90,7 +89,7 @@ extension ConfigValidator {
 
     /// A required string key holding visible text.
     private func requiredText(_ key: String, in table: TOMLTable, at path: ConfigPath, example: String) -> String? {
-        guard let value = table[key]?.tomlValue else {
+        guard let value = table[key] else {
             if misspells(key, in: table, known: Keys.medication) { return nil }
             report(path, .key, Self.missingKey(key, example: "\(key) = \(example)"))
             return nil

@@ -1,5 +1,4 @@
 import MeddCore
-import TOMLKit
 
 /// The `[person.ID]` tables, and the `person` label a medication names.
 extension ConfigValidator {
@@ -30,7 +29,7 @@ extension ConfigValidator {
             return nil
         }
         checkKeys(of: table, at: path, known: Keys.person)
-        let name = table["name"].flatMap { text($0.tomlValue, at: path.appending("name"), example: "name = \"Mum\"") }
+        let name = table["name"].flatMap { text($0, at: path.appending("name"), example: "name = \"Mum\"") }
         guard issues.count == issuesBefore else { return nil }
         return Person(id: id, name: name)
     }

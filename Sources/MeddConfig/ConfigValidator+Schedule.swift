@@ -1,5 +1,4 @@
 import MeddCore
-import TOMLKit
 
 /// A medication's schedule: fixed times, an interval, or as needed.
 extension ConfigValidator {
@@ -7,11 +6,11 @@ extension ConfigValidator {
     func schedule(of table: TOMLTable, at path: ConfigPath, timeAmounts: inout [WallTime: DoseAmount]) -> Schedule? {
         let has = { (key: String) in table[key] != nil }
         var asNeeded: Bool? = false
-        if let value = table["as_needed"]?.tomlValue { asNeeded = bool(value, at: path.appending("as_needed")) }
+        if let value = table["as_needed"] { asNeeded = bool(value, at: path.appending("as_needed")) }
         let minInterval = table["min_interval"].flatMap {
-            positiveDuration($0.tomlValue, at: path.appending("min_interval"), example: "4h")
+            positiveDuration($0, at: path.appending("min_interval"), example: "4h")
         }
-        let maxPerDay = table["max_per_day"].flatMap { integer($0.tomlValue, at: path.appending("max_per_day"), in: 1...Int.max) }
+        let maxPerDay = table["max_per_day"].flatMap { integer($0, at: path.appending("max_per_day"), in: 1...Int.max) }
 
         if asNeeded == true {
             for key in Keys.schedule + ["from", "until"] where has(key) {
@@ -29,12 +28,12 @@ extension ConfigValidator {
 
         let issuesBefore = issues.count
         let filter = dayFilter(of: table, at: path)
-        let times = table["times"].flatMap { readTimes($0.tomlValue, at: path.appending("times")) }
+        let times = table["times"].flatMap { readTimes($0, at: path.appending("times")) }
         timeAmounts = times?.amounts ?? [:]
-        let every = table["every"].flatMap { readEvery($0.tomlValue, at: path.appending("every")) }
-        let afterTaken = table["after_taken"].flatMap { readEvery($0.tomlValue, at: path.appending("after_taken")) }
-        let from = table["from"].flatMap { wallTime($0.tomlValue, at: path.appending("from")) }
-        let until = table["until"].flatMap { wallTime($0.tomlValue, at: path.appending("until")) }
+        let every = table["every"].flatMap { readEvery($0, at: path.appending("every")) }
+        let afterTaken = table["after_taken"].flatMap { readEvery($0, at: path.appending("after_taken")) }
+        let from = table["from"].flatMap { wallTime($0, at: path.appending("from")) }
+        let until = table["until"].flatMap { wallTime($0, at: path.appending("until")) }
         if has("times") && has("every") {
             // TRANSLATORS: %1$s is a key of the configuration file, never translated.
             report(path.appending("every"), .key, Translatable("cannot be combined with %1$s; give either fixed times or an interval", "times"))
@@ -118,7 +117,7 @@ extension ConfigValidator {
         checkKeys(of: table, at: path, known: Keys.timeEntry)
         let amount = doseAmount(in: table, at: path)
         var time: WallTime? = nil
-        if let at = table["at"]?.tomlValue {
+        if let at = table["at"] {
             time = wallTime(at, at: path.appending("at"))
         } else if !misspells("at", in: table, known: Keys.timeEntry) {
             // TRANSLATORS: %1$s is the missing key in quotes, %2$s an example; never translated.
@@ -132,8 +131,8 @@ extension ConfigValidator {
 
     /// The `dose` and `per_dose` a table gives of its own (a `times` entry, a step), each optional.
     func doseAmount(in table: TOMLTable, at path: ConfigPath) -> DoseAmount {
-        DoseAmount(dose: table["dose"].flatMap { text($0.tomlValue, at: path.appending("dose"), example: "dose = \"2 tablets\"") },
-                   perDose: table["per_dose"].flatMap { quantity($0.tomlValue, at: path.appending("per_dose"), atLeast: .smallest) })
+        DoseAmount(dose: table["dose"].flatMap { text($0, at: path.appending("dose"), example: "dose = \"2 tablets\"") },
+                   perDose: table["per_dose"].flatMap { quantity($0, at: path.appending("per_dose"), atLeast: .smallest) })
     }
 
     /// A whole number of minutes from 1m to 24h (`every`, `after_taken`).

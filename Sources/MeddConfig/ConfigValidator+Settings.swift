@@ -1,5 +1,4 @@
 import MeddCore
-import TOMLKit
 
 /// The `[settings]` table.
 extension ConfigValidator {
@@ -7,27 +6,27 @@ extension ConfigValidator {
         var settings = Settings()
         guard let value, let table = table(value, at: path, expected: Translatable("a table (%1$s)", "[settings]")) else { return settings }
         checkKeys(of: table, at: path, known: Keys.settings)
-        if let value = table["horizon_days"]?.tomlValue,
+        if let value = table["horizon_days"],
            let days = integer(value, at: path.appending("horizon_days"), in: 1...90) {
             settings.horizonDays = days
         }
-        if let value = table["grace"]?.tomlValue,
+        if let value = table["grace"],
            let grace = positiveDuration(value, at: path.appending("grace"), example: "2h") {
             settings.grace = grace
         }
-        if let value = table["renotify"]?.tomlValue, let renotify = renotify(value, at: path.appending("renotify")) {
+        if let value = table["renotify"], let renotify = renotify(value, at: path.appending("renotify")) {
             settings.renotify = renotify
         }
-        if let value = table["snooze"]?.tomlValue, let snooze = snooze(value, at: path.appending("snooze")) {
+        if let value = table["snooze"], let snooze = snooze(value, at: path.appending("snooze")) {
             settings.snooze = snooze
         }
-        if let value = table["early"]?.tomlValue, let early = duration(value, at: path.appending("early")) {
+        if let value = table["early"], let early = duration(value, at: path.appending("early")) {
             settings.early = early
         }
-        if let value = table["timezone"]?.tomlValue, let zone = zone(value, at: path.appending("timezone")) {
+        if let value = table["timezone"], let zone = zone(value, at: path.appending("timezone")) {
             settings.timezone = zone
         }
-        if let value = table["expiry_warning"]?.tomlValue, let warning = expiryWarning(value, at: path.appending("expiry_warning")) {
+        if let value = table["expiry_warning"], let warning = expiryWarning(value, at: path.appending("expiry_warning")) {
             settings.expiryWarning = warning
         }
         settings.alert.escalateAfter = Settings.defaultEscalateAfter(grace: settings.grace)

@@ -1,5 +1,4 @@
 import MeddCore
-import TOMLKit
 
 /// The `[[medication.ID.step]]` tables of a tapering plan.
 extension ConfigValidator {
@@ -50,14 +49,14 @@ extension ConfigValidator {
         let issuesBefore = issues.count
         checkKeys(of: table, at: path, known: Keys.step)
         var from: LocalDate? = nil
-        if let value = table["from"]?.tomlValue {
+        if let value = table["from"] {
             from = date(value, at: path.appending("from"))
         } else if !misspells("from", in: table, known: Keys.step) {
             // TRANSLATORS: %1$s is the missing key in quotes, %2$s an example; never translated.
             report(path, .key, Translatable("missing required key %1$s; add the first day of the step, e.g. %2$s", "\"from\"", "from = \"2026-12-01\""))
         }
         let amount = doseAmount(in: table, at: path)
-        let times = table["times"].flatMap { readTimes($0.tomlValue, at: path.appending("times")) }
+        let times = table["times"].flatMap { readTimes($0, at: path.appending("times")) }
         if let timesRefused, table["times"] != nil {
             // TRANSLATORS: %1$s says why a step may not give times, like "as_needed = true takes no schedule"; %2$s is
             // the key times.

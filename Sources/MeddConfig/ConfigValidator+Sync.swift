@@ -1,5 +1,4 @@
 import MeddCore
-import TOMLKit
 
 /// The `[sync]` table: the CalDAV collection medd-sync keeps the doses in.
 extension ConfigValidator {
@@ -8,7 +7,7 @@ extension ConfigValidator {
         let issuesBefore = issues.count
         checkKeys(of: table, at: path, known: Keys.sync)
         var url: CollectionURL? = nil
-        if let value = table["url"]?.tomlValue {
+        if let value = table["url"] {
             url = collectionURL(value, at: path.appending("url"))
         } else if !misspells("url", in: table, known: Keys.sync) {
             // TRANSLATORS: %1$s is the missing key in quotes, %2$s an example; never translated. A collection is a
@@ -16,22 +15,22 @@ extension ConfigValidator {
             report(path, .key, Translatable("missing required key %1$s; add the collection's address, e.g. %2$s",
                                             "\"url\"", "url = \"https://dav.example.org/anna/medication/\""))
         }
-        let username = table["username"].flatMap { text($0.tomlValue, at: path.appending("username"), example: "\"anna\"") }
+        let username = table["username"].flatMap { text($0, at: path.appending("username"), example: "\"anna\"") }
         let password = passwordSource(in: table, at: path)
         if password != nil, username == nil, table["username"] == nil {
             // TRANSLATORS: %1$s is a setting of the configuration file, never translated.
             report(path, .key, Translatable("a password needs a user name; add %1$s", "username = \"…\""))
         }
-        let caFile = table["ca_file"].flatMap { absolutePath($0.tomlValue, at: path.appending("ca_file"), example: "/etc/ssl/private-ca.pem") }
+        let caFile = table["ca_file"].flatMap { absolutePath($0, at: path.appending("ca_file"), example: "/etc/ssl/private-ca.pem") }
         var settings = url.map(SyncSettings.init(url:))
-        if let value = table["publish_ahead"]?.tomlValue,
+        if let value = table["publish_ahead"],
            let span = positiveDuration(value, at: path.appending("publish_ahead"), example: "1d") {
             settings?.publishAhead = span
         }
-        if let value = table["keep"]?.tomlValue, let span = duration(value, at: path.appending("keep"), example: "2d") {
+        if let value = table["keep"], let span = duration(value, at: path.appending("keep"), example: "2d") {
             settings?.keep = span
         }
-        if let value = table["poll"]?.tomlValue, let span = duration(value, at: path.appending("poll"), example: "30s") {
+        if let value = table["poll"], let span = duration(value, at: path.appending("poll"), example: "30s") {
             if span < SyncSettings.shortestPoll {
                 // TRANSLATORS: %1$s is the value written, %2$s the shortest allowed, %3$s an example; durations as the
                 // configuration writes them.
@@ -40,7 +39,7 @@ extension ConfigValidator {
             }
             settings?.poll = span
         }
-        if let value = table["idle_poll"]?.tomlValue, let span = duration(value, at: path.appending("idle_poll"), example: "15m") {
+        if let value = table["idle_poll"], let span = duration(value, at: path.appending("idle_poll"), example: "15m") {
             if span.seconds != 0, span < SyncSettings.shortestPoll {
                 // TRANSLATORS: %1$s is the value written; %2$s is "0" and %3$s the shortest allowed, as the configuration
                 // writes them.
@@ -50,7 +49,7 @@ extension ConfigValidator {
             }
             settings?.idlePoll = span
         }
-        if let value = table["timeout"]?.tomlValue, let span = duration(value, at: path.appending("timeout"), example: "30s") {
+        if let value = table["timeout"], let span = duration(value, at: path.appending("timeout"), example: "30s") {
             if !SyncSettings.timeouts.contains(span) {
                 // TRANSLATORS: %1$s is the value written; %2$s and %3$s the shortest and longest allowed, %4$s an example;
                 // durations as the configuration writes them.
@@ -111,11 +110,11 @@ extension ConfigValidator {
     /// `password_command` or `password_file`, not both.
     private func passwordSource(in table: TOMLTable, at path: ConfigPath) -> SyncSettings.PasswordSource? {
         let command = table["password_command"].flatMap {
-            argv($0.tomlValue, at: path.appending("password_command"), example: "[\"secret-tool\", \"lookup\", \"service\", \"medd\"]",
+            argv($0, at: path.appending("password_command"), example: "[\"secret-tool\", \"lookup\", \"service\", \"medd\"]",
                  requireAbsolutePath: false)
         }
         let file = table["password_file"].flatMap {
-            absolutePath($0.tomlValue, at: path.appending("password_file"), example: "/home/anna/.config/medd/dav-password")
+            absolutePath($0, at: path.appending("password_file"), example: "/home/anna/.config/medd/dav-password")
         }
         if table["password_command"] != nil, table["password_file"] != nil {
             // TRANSLATORS: %1$s and %2$s are keys of the configuration file, never translated.

@@ -1,5 +1,4 @@
 import MeddCore
-import TOMLKit
 
 /// Typed reads of single values; each reports what is wrong and returns nil on error.
 extension ConfigValidator {
@@ -59,10 +58,13 @@ extension ConfigValidator {
     func quantity(_ value: TOMLValue, at path: ConfigPath, atLeast minimum: Quantity) -> Quantity? {
         let example = Translatable("a number like %1$s or %2$s", "2", "0.5")
         let parsed: Result<Quantity, Quantity.Refusal>
+        let written: String
         if let whole = value.int {
             parsed = Quantity.parse(units: whole)
-        } else if let double = value.double {
-            parsed = Quantity.parse(exactly: double)
+            written = String(whole)
+        } else if let text = value.floatText {
+            parsed = Self.plainDecimal(text).map(Quantity.parse) ?? .failure(.notDecimal)
+            written = text
         } else {
             if let text = value.string, case .success = Quantity.parse(text) {
                 // TRANSLATORS: %1$s is the value written in quotes, %2$s the same without them.
@@ -72,7 +74,6 @@ extension ConfigValidator {
             }
             return nil
         }
-        let written = value.int.map(String.init) ?? value.double.map { "\($0)" } ?? ""
         let outOfRange = Translatable("%1$d is out of range; use %2$s", written, Translatable("%1$d or more", minimum.description))
         switch parsed {
         case .failure(.tooLarge) where written.hasPrefix("-"):
@@ -92,6 +93,35 @@ extension ConfigValidator {
             return quantity
         }
         return nil
+    }
+
+    /// A TOML float as a plain decimal, exactly: underscores dropped, an exponent applied by moving the
+    /// point (`2.5e2` is `250`, `1e-5` is `0.00001`); nil for `inf` and `nan`. Exponents beyond ±40 are
+    /// taken as ±40, which still makes a number too large or too precise for any amount.
+    private static func plainDecimal(_ written: String) -> String? {
+        var bytes = written.utf8.filter { $0 != UInt8(ascii: "_") }[...]
+        let sign = bytes.first == UInt8(ascii: "-") ? "-" : ""
+        if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        let exponentStart = bytes.firstIndex { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+        let mantissa = bytes[..<(exponentStart ?? bytes.endIndex)]
+        let point = mantissa.firstIndex(of: UInt8(ascii: ".")) ?? mantissa.endIndex
+        let digits = Array(mantissa[..<point]) + Array(mantissa[point...].dropFirst())
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        var exponent = 0
+        if let exponentStart {
+            guard let parsed = Int(String(decoding: bytes[(exponentStart + 1)...].prefix(12), as: UTF8.self)) else { return nil }
+            exponent = min(40, max(-40, parsed))
+        }
+        let zero = UInt8(ascii: "0")
+        let pointIndex = (point - mantissa.startIndex) + exponent
+        let text: [UInt8] = if pointIndex <= 0 {
+            Array("0.".utf8) + Array(repeating: zero, count: -pointIndex) + digits
+        } else if pointIndex >= digits.count {
+            digits + Array(repeating: zero, count: pointIndex - digits.count)
+        } else {
+            Array(digits[..<pointIndex]) + [UInt8(ascii: ".")] + Array(digits[pointIndex...])
+        }
+        return sign + String(decoding: text, as: UTF8.self)
     }
 
     func duration(_ value: TOMLValue, at path: ConfigPath, example: String = "2h") -> TimeSpan? {
@@ -117,7 +147,7 @@ extension ConfigValidator {
     /// `HH:MM` as a string, or a TOML local time with no seconds.
     func wallTime(_ value: TOMLValue, at path: ConfigPath) -> WallTime? {
         if let time = value.time {
-            guard time.second == 0, time.nanoSecond == 0, let wallTime = WallTime(hour: time.hour, minute: time.minute) else {
+            guard time.second == 0, time.nanosecond == 0, let wallTime = WallTime(hour: time.hour, minute: time.minute) else {
                 let written = [time.hour, time.minute, time.second].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":")
                 // TRANSLATORS: %1$s is the time written, like 08:00:30; %2$s is "HH:MM", never translated.
                 report(path, .value, Translatable("%1$s has seconds; times have minute precision, write them as %2$s", written, "\"HH:MM\""))
@@ -185,7 +215,7 @@ extension ConfigValidator {
     /// What `read` makes of each entry of a table keyed by ID (`[medication.ID]`, `[person.ID]`), in
     /// key order; entries with errors are left out.
     func entries<Entry>(of table: TOMLTable, at path: ConfigPath, _ read: (String, TOMLValue, ConfigPath) -> Entry?) -> [Entry] {
-        table.keys.compactMap { id in table[id].flatMap { read(id, $0.tomlValue, path.appending(id)) } }
+        table.keys.compactMap { id in table[id].flatMap { read(id, $0, path.appending(id)) } }
     }
 
     func array(_ value: TOMLValue, at path: ConfigPath, expected expectation: Translatable) -> [TOMLValue]? {
@@ -193,7 +223,7 @@ extension ConfigValidator {
             expected(expectation, found: value, at: path)
             return nil
         }
-        return array.map(\.tomlValue)
+        return array
     }
 
     /// `"90s" is not a whole number of minutes; use e.g. "90m" or "2h"`.

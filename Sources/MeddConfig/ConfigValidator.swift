@@ -1,5 +1,4 @@
 import MeddCore
-import TOMLKit
 
 /// Checks a parsed TOML document against medd.toml(5) and builds the `Configuration`,
 /// collecting every problem instead of stopping at the first.
@@ -26,11 +25,11 @@ final class ConfigValidator {
     /// The configuration, or nil when `issues` holds at least one error.
     func validate(_ root: TOMLTable) -> Configuration? {
         checkKeys(of: root, at: .root, known: Keys.topLevel)
-        let settings = self.settings(root["settings"]?.tomlValue, at: ConfigPath.root.appending("settings"))
-        let medications = self.medications(root["medication"]?.tomlValue, at: ConfigPath.root.appending("medication"), settings: settings)
-        let hooks = self.hooks(root["hook"]?.tomlValue, at: ConfigPath.root.appending("hook"))
-        let people = self.people(root["person"]?.tomlValue, at: ConfigPath.root.appending("person"))
-        let sync = self.sync(root["sync"]?.tomlValue, at: ConfigPath.root.appending("sync"))
+        let settings = self.settings(root["settings"], at: ConfigPath.root.appending("settings"))
+        let medications = self.medications(root["medication"], at: ConfigPath.root.appending("medication"), settings: settings)
+        let hooks = self.hooks(root["hook"], at: ConfigPath.root.appending("hook"))
+        let people = self.people(root["person"], at: ConfigPath.root.appending("person"))
+        let sync = self.sync(root["sync"], at: ConfigPath.root.appending("sync"))
         guard issues.isEmpty else { return nil }
         warnAboutUnnamedPeople(medications, people: people)
         return Configuration(settings: settings, medications: medications, hooks: hooks, zones: zones, people: people, sync: sync)

@@ -1,8 +1,6 @@
-/// Maps key paths such as `medication.metformin.times[1]` to where they are written.
-///
-/// TOMLKit keeps no source positions, so the locator scans the text itself. A path that
-/// cannot be found falls back to its nearest enclosing key or table header, and finally
-/// to the start of the file.
+/// Maps key paths such as `medication.metformin.times[1]` to where the document writes them. A path
+/// that is not in the document falls back to its nearest enclosing key, and finally to the start of
+/// the file.
 struct SourceLocator: Sendable {
     /// Which part of a `key = value` pair an error points at.
     enum Anchor: Hashable, Sendable {
@@ -12,31 +10,34 @@ struct SourceLocator: Sendable {
         case value
     }
 
-    private let keyPositions: [ConfigPath: SourcePosition]
-    private let valuePositions: [ConfigPath: SourcePosition]
-    /// See `SourceScanner.parserHazard`.
-    let parserHazard: TOMLReader.SyntaxError?
+    private let document: TOMLTable
 
-    init(text: String) {
-        var scanner = SourceScanner(text: text)
-        scanner.scan()
-        keyPositions = scanner.keyPositions
-        valuePositions = scanner.valuePositions
-        parserHazard = scanner.parserHazard
+    init(document: TOMLTable) {
+        self.document = document
     }
 
-    /// Where `path` is written: its value (or array element) when `anchor` is `.value` and
-    /// one is known, else its key.
+    /// Where `path` is written: its value (or array element) when `anchor` is `.value`, else its key; an
+    /// array element has only its value.
     func position(of path: ConfigPath, anchor: Anchor = .key) -> SourcePosition {
-        var current = path
-        var anchor = anchor
-        while true {
-            if anchor == .value, let position = valuePositions[current] { return position }
-            if let position = keyPositions[current] ?? valuePositions[current] { return position }
-            guard let parent = current.parent else { return .start }
-            current = parent
-            anchor = .key
+        var found = SourcePosition.start
+        var table: TOMLTable? = document
+        var array: [TOMLValue]? = nil
+        for (offset, segment) in path.segments.enumerated() {
+            let value: TOMLValue
+            switch segment {
+            case .key(let key):
+                guard let entry = table?.entry(key) else { return found }
+                value = entry.value
+                found = anchor == .value && offset == path.segments.count - 1 ? value.position : entry.keyPosition
+            case .index(let index):
+                guard let elements = array, elements.indices.contains(index) else { return found }
+                value = elements[index]
+                found = value.position
+            }
+            table = value.table
+            array = value.array
         }
+        return found
     }
 
     /// Convenience for tests and tools: the position of a path written as text.

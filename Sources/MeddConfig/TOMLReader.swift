@@ -1,153 +1,220 @@
 import MeddCore
-import TOMLKit
 
-/// Parses TOML text with TOMLKit, keeping away the inputs its bundled toml++ cannot take.
-enum TOMLReader {
-    /// A TOML syntax error: where it is and what it says.
-    struct SyntaxError: Error, Hashable, Sendable {
-        var position: SourcePosition
-        var message: Translatable
-    }
+/// Reads TOML 1.0 text into its tables, every key and value with where it is written, in one pass over
+/// the UTF-8 bytes; the first syntax error stops it, with the position of the character at fault.
+package struct TOMLReader {
+    /// Tables and arrays nest at most this deep, so no text can run the reader out of stack.
+    package static let maximumDepth = 100
 
-    /// The document, or the first syntax error in it.
-    static func read(_ text: String, locator: SourceLocator) -> Result<TOMLTable, SyntaxError> {
-        guard let hazard = firstHazard(in: text, locator: locator) else { return parse(text) }
-        // An error before the hazard is the one to report, and the text before it is safe to
-        // parse. That text ends abruptly, so running out of input there is no error of its own.
-        if case .failure(let earlier) = parse(prefix(of: text, before: hazard.position)),
-           earlier.position < hazard.position, range(of: "end-of-file", in: earlier.message.english) == nil,
-           range(of: "EOF", in: earlier.message.english) == nil {
-            return .failure(earlier)
-        }
-        return .failure(hazard)
-    }
+    private var cursor: TOMLCursor
 
-    /// A NUL (toml++ would stop reading there) or text toml++ asserts on, whichever comes first.
-    private static func firstHazard(in text: String, locator: SourceLocator) -> SyntaxError? {
-        var hazards: [SyntaxError] = []
-        if let position = nulPosition(in: text) {
-            hazards.append(SyntaxError(
-                position: position,
-                message: Translatable("the file contains a NUL character; a configuration must be plain UTF-8 text")))
-        }
-        if let hazard = locator.parserHazard { hazards.append(hazard) }
-        return hazards.min { $0.position < $1.position }
-    }
-
-    private static func parse(_ text: String) -> Result<TOMLTable, SyntaxError> {
+    /// The document, or its first syntax error.
+    package static func read(_ text: String) -> Result<TOMLTable, TOMLSyntaxError> {
+        var reader = TOMLReader(text)
         do {
-            return .success(try TOMLTable(string: text))
-        } catch let error as TOMLParseError {
-            var syntaxError = syntaxError(error)
-            syntaxError.position = firstPosition(atOrAfter: syntaxError.position, in: text)
-            return .failure(syntaxError)
+            return .success(try reader.readDocument())
         } catch {
-            // TRANSLATORS: %1$s is the TOML parser's own (English) description of the error.
-            return .failure(SyntaxError(position: .start, message: Translatable("TOML syntax error: %1$s", "\(error)")))
+            return .failure(error)
         }
     }
 
-    /// toml++'s "Error while parsing X: detail" as "TOML syntax error in X: detail; hint".
-    private static func syntaxError(_ error: TOMLParseError) -> SyntaxError {
-        var detail = error.description
-        var context: String? = nil
-        let prefix = "Error while parsing "
-        if detail.hasPrefix(prefix), let colon = range(of: ": ", in: detail) {
-            context = String(detail[detail.index(detail.startIndex, offsetBy: prefix.count)..<colon.lowerBound])
-            detail = String(detail[colon.upperBound...])
-        }
-        let position = SourcePosition(line: max(1, error.source.begin.line), column: max(1, error.source.begin.column))
-        return SyntaxError(position: position, message: syntaxError(detail: detail, context: context))
+    private init(_ text: String) {
+        cursor = TOMLCursor(text)
     }
 
-    /// toml++'s own words (English, from the library) in a message with medd's hint, if it has one;
-    /// `context` is what was being read, like "table header".
-    private static func syntaxError(detail: String, context: String?) -> Translatable {
-        let detail = oneLine(detail)
-        let hint = range(of: "cannot redefine", in: detail) != nil ? Hint.redefinition
-            : range(of: "control characters", in: detail) != nil ? Hint.unclosedString : nil
-        guard let context = context.map(oneLine) else {
-            switch hint {
-            // TRANSLATORS: %1$s is the TOML parser's own (English) description of the error.
-            case nil: return Translatable("TOML syntax error: %1$s", detail)
-            // TRANSLATORS: %1$s is the TOML parser's own (English) description of the error.
-            case .redefinition: return Translatable("TOML syntax error: %1$s; each key and table may be defined only once", detail)
-            // TRANSLATORS: %1$s is the TOML parser's own (English) description of the error.
-            case .unclosedString: return Translatable("TOML syntax error: %1$s; is a closing quote missing?", detail)
+    private mutating func readDocument() throws(TOMLSyntaxError) -> TOMLTable {
+        var document = TOMLDocumentBuilder(position: .start, depth: 0, maximumDepth: Self.maximumDepth)
+        // The table the key/value lines go into: the last header's.
+        var section = TOMLDocumentBuilder.root
+        while true {
+            cursor.skipSpaces()
+            switch cursor.current {
+            case nil:
+                return document.build()
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                try cursor.passLineEnd()
+            case UInt8(ascii: "#"):
+                try cursor.skipComment()
+            case UInt8(ascii: "["):
+                let (keys, isArray) = try readHeader()
+                section = isArray ? try document.appendTable(keys) : try document.defineTable(keys)
+                let names = keys.map(\.name)
+                try expectLineEnd { found, position in
+                    .expectedLineEnd(afterHeader: TOMLSyntaxError.headerText(names, isArray: isArray), found: found, at: position)
+                }
+            default:
+                let keys = try readKeyValue(into: section, in: &document)
+                try expectLineEnd { found, position in
+                    .expectedLineEnd(afterValueOf: TOMLSyntaxError.keyText(keys.map(\.name)), found: found, at: position)
+                }
             }
         }
-        switch hint {
-        // TRANSLATORS: %1$s is what the TOML parser was reading, like "table header", %2$s its description of the
-        // error; both the parser's own (English) words.
-        case nil: return Translatable("TOML syntax error in %1$s: %2$s", context, detail)
-        // TRANSLATORS: %1$s is what the TOML parser was reading, like "table header", %2$s its description of the
-        // error; both the parser's own (English) words.
-        case .redefinition: return Translatable("TOML syntax error in %1$s: %2$s; each key and table may be defined only once", context, detail)
-        // TRANSLATORS: %1$s is what the TOML parser was reading, like "table header", %2$s its description of the
-        // error; both the parser's own (English) words.
-        case .unclosedString: return Translatable("TOML syntax error in %1$s: %2$s; is a closing quote missing?", context, detail)
+    }
+
+    /// After a header or a key/value pair: blanks, maybe a comment, then the end of the line or file.
+    private mutating func expectLineEnd(_ error: (any MessageArgument, SourcePosition) -> TOMLSyntaxError) throws(TOMLSyntaxError) {
+        cursor.skipSpaces()
+        if cursor.current == UInt8(ascii: "#") { try cursor.skipComment() }
+        guard cursor.current == nil || cursor.isAtLineEnd else { throw cursor.unexpected(error) }
+    }
+
+    /// `[a.b]` or `[[a.b]]`, which opens the section that follows.
+    private mutating func readHeader() throws(TOMLSyntaxError) -> (keys: [TOMLDocumentBuilder.Key], isArray: Bool) {
+        cursor.advance()
+        let isArray = cursor.current == UInt8(ascii: "[")
+        if isArray { cursor.advance() }
+        let keys = try readKey(isTableName: true)
+        cursor.skipSpaces()
+        let closing = isArray ? "]]" : "]"
+        guard cursor.isAt(closing) else {
+            // `[[a]`: what is wrong is what follows the one bracket.
+            if isArray && cursor.current == UInt8(ascii: "]") { cursor.advance() }
+            throw cursor.unexpected { found, position in .expectedHeaderEnd("\"\(closing)\"", found: found, at: position) }
         }
+        cursor.advance(closing.utf8.count)
+        return (keys, isArray)
     }
 
-    /// What medd adds to toml++'s words about some errors.
-    private enum Hint {
-        case redefinition, unclosedString
-    }
-
-    /// A message stays on one line.
-    private static func oneLine(_ text: String) -> String { String(text.map { $0.isNewline ? " " : $0 }) }
-
-    /// Where `needle` first occurs in `text`, comparing UTF-8 bytes. The standard library's
-    /// `contains(_:)` and `firstRange(of:)` for strings live in `_StringProcessing`, which would
-    /// bring the regex engine (about 1 MB) into every binary linking MeddConfig, medctl included.
-    private static func range(of needle: String, in text: String) -> Range<String.Index>? {
-        let bytes = text.utf8
-        var start = bytes.startIndex
-        while start != bytes.endIndex {
-            if bytes[start...].starts(with: needle.utf8) {
-                return start..<bytes.index(start, offsetBy: needle.utf8.count)
+    /// `key = value` into `table` of `builder` (the document's, or an inline table's); returns the key.
+    private mutating func readKeyValue(into table: TOMLDocumentBuilder.TableID, in builder: inout TOMLDocumentBuilder,
+                                       isInline: Bool = false) throws(TOMLSyntaxError) -> [TOMLDocumentBuilder.Key] {
+        let keys = try readKey(isTableName: false)
+        cursor.skipSpaces()
+        guard cursor.current == UInt8(ascii: "=") else {
+            if isInline { try checkInlineLineEnd() }
+            throw cursor.unexpected { found, position in
+                .expectedEquals(after: TOMLSyntaxError.keyText(keys.map(\.name)), found: found, at: position)
             }
-            bytes.formIndex(after: &start)
         }
-        return nil
+        cursor.advance()
+        cursor.skipSpaces()
+        if isInline { try checkInlineLineEnd() }
+        let target = try builder.tableForKey(keys, in: table)
+        let value = try readValue(depth: builder.depth(of: target) + 1)
+        builder.insert(value, named: keys[keys.count - 1], into: target)
+        return keys
     }
 
-    /// The text before `position`, counting `\n` as the only line end, as the scanner does.
-    private static func prefix(of text: String, before position: SourcePosition) -> String {
-        var result = String.UnicodeScalarView()
-        var current = SourcePosition.start
-        for scalar in withoutByteOrderMark(text) {
-            if current >= position { break }
-            result.append(scalar)
-            current.advance(past: scalar)
+    // MARK: Keys
+
+    /// A key, dotted or not; each part bare (`A-Za-z0-9_-`), in double quotes (with escapes) or in single quotes.
+    private mutating func readKey(isTableName: Bool) throws(TOMLSyntaxError) -> [TOMLDocumentBuilder.Key] {
+        var keys: [TOMLDocumentBuilder.Key] = []
+        while true {
+            cursor.skipSpaces()
+            let position = cursor.here()
+            let name: String
+            switch cursor.current {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                name = try TOMLStringReader.readOneLine(&cursor)
+            case let byte? where ConfigPath.isBareKeyByte(byte):
+                let start = cursor.offset
+                while let next = cursor.current, ConfigPath.isBareKeyByte(next) { cursor.advance() }
+                name = cursor.text(start..<cursor.offset)
+                if let next = cursor.current, Self.couldBeKeyCharacter(next) {
+                    throw .notInBareKey(DisplayText.quoted(cursor.scalarText()), at: cursor.here())
+                }
+            case let byte? where Self.couldBeKeyCharacter(byte):
+                throw .notInBareKey(DisplayText.quoted(cursor.scalarText()), at: position)
+            default:
+                throw cursor.unexpected(keys.isEmpty && isTableName ? TOMLSyntaxError.expectedTableName : TOMLSyntaxError.expectedKey)
+            }
+            keys.append(TOMLDocumentBuilder.Key(name: name, position: position))
+            cursor.skipSpaces()
+            guard cursor.current == UInt8(ascii: ".") else { return keys }
+            cursor.advance()
         }
-        return String(result)
     }
 
-    /// `position` if a character of `text` (or its end) is there, else the next spot that is.
-    /// toml++ puts running out of input after a final line break one column past that break
-    /// (`"` + line break: 1:3), which no editor can go to; the end of the text is the next line's start.
-    private static func firstPosition(atOrAfter position: SourcePosition, in text: String) -> SourcePosition {
-        var current = SourcePosition.start
-        for scalar in withoutByteOrderMark(text) {
-            if current >= position { return current }
-            current.advance(past: scalar)
-        }
-        return current
+    /// A character someone may have meant as part of a bare key (`ä`, `:`, `/`): not a blank, a control
+    /// character or a character TOML's syntax uses.
+    private static func couldBeKeyCharacter(_ byte: UInt8) -> Bool {
+        if byte >= 0x80 { return true }
+        guard byte > 0x20, byte != 0x7F else { return false }
+        return !"=.[]{},#\"'".utf8.contains(byte)
     }
 
-    private static func nulPosition(in text: String) -> SourcePosition? {
-        var position = SourcePosition.start
-        for scalar in withoutByteOrderMark(text) {
-            if scalar == "\0" { return position }
-            position.advance(past: scalar)
+    // MARK: Values
+
+    /// The value at the cursor, `depth` levels deep were it an array or inline table.
+    private mutating func readValue(depth: Int) throws(TOMLSyntaxError) -> TOMLValue {
+        let position = cursor.here()
+        switch cursor.current {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            return TOMLValue(.string(try TOMLStringReader.read(&cursor)), at: position)
+        case UInt8(ascii: "["):
+            return TOMLValue(.array(try readArray(depth: depth, at: position)), at: position)
+        case UInt8(ascii: "{"):
+            return TOMLValue(.table(try readInlineTable(depth: depth, at: position)), at: position)
+        default:
+            return TOMLValue(try TOMLBareValueReader.read(&cursor), at: position)
         }
-        return nil
     }
 
-    /// Positions do not count a leading byte-order mark (see `SourceScanner`).
-    private static func withoutByteOrderMark(_ text: String) -> Substring.UnicodeScalarView {
-        let scalars = text.unicodeScalars[...]
-        return scalars.first == "\u{FEFF}" ? scalars.dropFirst() : scalars
+    /// `[ … ]`: values of any kinds, across lines, with comments and a trailing comma allowed.
+    private mutating func readArray(depth: Int, at start: SourcePosition) throws(TOMLSyntaxError) -> [TOMLValue] {
+        guard depth <= Self.maximumDepth else { throw .nestedTooDeeply(limit: Self.maximumDepth, at: start) }
+        cursor.advance()
+        var elements: [TOMLValue] = []
+        while true {
+            try skipArrayBlanks(start)
+            if cursor.current == UInt8(ascii: "]") {
+                cursor.advance()
+                return elements
+            }
+            if let byte = cursor.current, byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "=") {
+                throw cursor.unexpected(TOMLSyntaxError.expectedArrayValue)
+            }
+            elements.append(try readValue(depth: depth + 1))
+            try skipArrayBlanks(start)
+            switch cursor.current {
+            case UInt8(ascii: ","): cursor.advance()
+            case UInt8(ascii: "]"): continue
+            default: throw cursor.unexpected(cursor.isAtValueStart ? TOMLSyntaxError.missingArrayComma : TOMLSyntaxError.expectedArraySeparator)
+            }
+        }
+    }
+
+    private mutating func skipArrayBlanks(_ start: SourcePosition) throws(TOMLSyntaxError) {
+        try cursor.skipBlanksAndComments()
+        if cursor.current == nil { throw .unterminatedArray(startingAt: start, at: cursor.here()) }
+    }
+
+    /// `{ key = value, … }` on one line, with no comma after the last pair; closed once read.
+    private mutating func readInlineTable(depth: Int, at start: SourcePosition) throws(TOMLSyntaxError) -> TOMLTable {
+        guard depth <= Self.maximumDepth else { throw .nestedTooDeeply(limit: Self.maximumDepth, at: start) }
+        cursor.advance()
+        var table = TOMLDocumentBuilder(position: start, depth: depth, maximumDepth: Self.maximumDepth)
+        cursor.skipSpaces()
+        if cursor.current == UInt8(ascii: "}") {
+            cursor.advance()
+            return table.build()
+        }
+        while true {
+            cursor.skipSpaces()
+            try checkInlineLineEnd(start)
+            _ = try readKeyValue(into: TOMLDocumentBuilder.root, in: &table, isInline: true)
+            cursor.skipSpaces()
+            try checkInlineLineEnd(start)
+            switch cursor.current {
+            case UInt8(ascii: "}"):
+                cursor.advance()
+                return table.build()
+            case UInt8(ascii: ","):
+                let comma = cursor.here()
+                cursor.advance()
+                cursor.skipSpaces()
+                if cursor.current == UInt8(ascii: "}") { throw .inlineTableTrailingComma(at: comma) }
+            default:
+                throw cursor.unexpected(cursor.isAtValueStart ? TOMLSyntaxError.missingInlineTableComma
+                    : TOMLSyntaxError.expectedInlineTableSeparator)
+            }
+        }
+    }
+
+    /// An inline table ends on its line: a line end inside it, or the end of the file, is an error.
+    private mutating func checkInlineLineEnd(_ start: SourcePosition? = nil) throws(TOMLSyntaxError) {
+        if cursor.isAtLineEnd { throw .inlineTableLineBreak(at: cursor.here()) }
+        if cursor.current == nil, let start { throw .unterminatedInlineTable(startingAt: start, at: cursor.here()) }
     }
 }

@@ -73,36 +73,58 @@ struct ConfigLoaderTests {
         #expect(configuration.hooks.count == 1)
     }
 
-    /// A NUL character would silently cut the text short in the C parser, so it is an error where it stands.
+    /// A NUL character is an error where it stands, in a string, a comment or between values.
     @Test func nulCharacterIsReported() {
-        #expect(messages("[settings]\ngrace = \"2h\u{0}\"\n") == ["t.toml:2:12: the file contains a NUL character; a configuration must be plain UTF-8 text"])
+        let nul = "the file contains a NUL character; a configuration must be plain UTF-8 text"
+        #expect(messages("[settings]\ngrace = \"2h\u{0}\"\n") == ["t.toml:2:12: \(nul)"])
+        #expect(messages("a = 1 # x\u{0}\n") == ["t.toml:1:10: \(nul)"])
+        #expect(messages("a = 1\u{0}\n") == ["t.toml:1:6: \(nul)"])
+        // An earlier error is still the one reported.
+        #expect(messages("a = 1 2\n\u{0}").first?.hasPrefix("t.toml:1:7: expected the end of the line") == true)
     }
 
-    /// Text that would trip toml++'s internal assertions is reported as a syntax error instead of aborting.
-    @Test func parserHazardsAreSyntaxErrors() {
-        #expect(messages("[}a]\n") == ["t.toml:1:2: TOML syntax error in table header: expected a table name, saw '}'"])
-        #expect(messages("a = 1\n[[[x]]]\n") == ["t.toml:2:3: TOML syntax error in table header: expected a table name, saw '['"])
-        #expect(messages("[\r\n") == ["t.toml:1:2: TOML syntax error in table header: expected a table name, saw a line break"])
-        #expect(messages("a = [1, }\n") == ["t.toml:1:9: TOML syntax error in array: expected a value or ']', saw '}'"])
-        #expect(messages("a = [\u{2028}]\n") == ["t.toml:1:6: TOML syntax error in array: expected a value or ']', saw '\\u{2028}'"])
-        // An earlier error is still the one reported.
-        #expect(messages("a = 1 2\r\n[}a]\n") == ["t.toml:1:7: TOML syntax error in key-value pair: expected a comment or whitespace, saw '2'"])
-        // Deep nesting neither overflows the scanner's stack nor passes.
-        #expect(messages("a = " + String(repeating: "[", count: 100_000)).count == 1)
+    /// What toml++ aborted on is an ordinary syntax error, at the character at fault.
+    @Test func malformedHeadersAndArraysAreSyntaxErrors() {
+        #expect(messages("[}a]\n") == ["t.toml:1:2: expected a table name, found \"}\""])
+        #expect(messages("a = 1\n[[[x]]]\n") == ["t.toml:2:3: expected a table name, found \"[\""])
+        #expect(messages("[\r\n") == ["t.toml:1:2: expected a table name, found the end of the line"])
+        #expect(messages("a = [1, }\n") == ["t.toml:1:9: expected a value or \"]\", found \"}\""])
+        #expect(messages("a = [\u{2028}]\n") == ["t.toml:1:6: \\u2028 is not a number, boolean, date or time; quote text, durations and times, e.g. \"\\u2028\""])
+        #expect(messages("a = 1 2\r\n[}a]\n") == ["t.toml:1:7: expected the end of the line after the value of \"a\", found \"2\""])
+        // Deep nesting neither overflows the stack nor passes.
+        #expect(messages("a = " + String(repeating: "[", count: 100_000))
+            == ["t.toml:1:105: nested too deeply: at most 100 levels of tables and arrays"])
+        #expect(messages(String(repeating: "a.", count: 100_000) + "b = 1").first?.hasSuffix("nested too deeply: at most 100 levels of tables and arrays") == true)
     }
 
     /// Syntax-error columns count Unicode scalars, the same unit the locator uses.
     @Test func syntaxErrorColumnsCountScalars() {
-        #expect(messages("a = \"é😀\" 2\n").first?.hasPrefix("t.toml:1:10: TOML syntax error") == true)
+        #expect(messages("a = \"é😀\" 2\n").first?.hasPrefix("t.toml:1:10: expected the end of the line") == true)
     }
 
-    /// Running out of input after the last line break is reported at the end of the text, where an
-    /// editor can go, not one column past that line break as toml++ puts it (found by scripts/fuzz-config.sh).
+    /// Running out of input is reported at the end of the text, where an editor can go, and says where
+    /// the string or array began.
     @Test func endOfFileErrorsPointAtTheEndOfTheText() {
-        #expect(messages("\"\n") == ["t.toml:2:1: TOML syntax error in string: encountered end-of-file"])
-        #expect(messages("a = [1,\n") == ["t.toml:2:1: TOML syntax error in array: encountered end-of-file"])
-        #expect(messages("\u{FEFF}a = [1,\n") == ["t.toml:2:1: TOML syntax error in array: encountered end-of-file"])
-        #expect(messages("a = [1,") == ["t.toml:1:8: TOML syntax error in array: encountered end-of-file"])
+        #expect(messages("\"\n") == ["t.toml:1:2: unterminated string (it starts at 1:1); is a closing quote missing?"])
+        #expect(messages("a = [1,\n") == ["t.toml:2:1: unterminated array (it starts at 1:5); is a closing \"]\" missing?"])
+        #expect(messages("\u{FEFF}a = [1,\n") == ["t.toml:2:1: unterminated array (it starts at 1:5); is a closing \"]\" missing?"])
+        #expect(messages("a = [1,") == ["t.toml:1:8: unterminated array (it starts at 1:5); is a closing \"]\" missing?"])
+        #expect(messages("a = {b = 1") == ["t.toml:1:11: unterminated inline table (it starts at 1:5); is a closing \"}\" missing?"])
+    }
+
+    /// An amount written as a float is read from its text, exactly: underscores and exponents included.
+    @Test func floatAmountsAreReadAsWritten() throws {
+        let med = "[medication.a]\nname = \"A\"\ndose = \"1\"\ntimes = [\"08:00\"]\n"
+        for (written, thousandths) in [("0.1", 100), ("2.5e2", 250_000), ("1_000.5", 1_000_500), ("5e-1", 500), ("+0.25", 250),
+                                       ("27.250000", 27_250), ("0.000_5e3", 500), ("999999999.999", 999_999_999_999)] {
+            let configuration = try ConfigLoader.parse(med + "stock = \(written)\n", path: "t.toml").get()
+            #expect(configuration.medication("a")?.stock == Quantity(thousandths: Int64(thousandths)), "\(written)")
+        }
+        #expect(messages(med + "stock = 1e-5\n")
+            == ["t.toml:5:9: medication.a.stock: 1e-5 has more than three decimal places; amounts are counted to the thousandth (0.001)"])
+        #expect(messages(med + "stock = 1e400\n") == ["t.toml:5:9: medication.a.stock: 1e400 is too large; use at most 1000000000"])
+        #expect(messages(med + "stock = -1.5e1\n") == ["t.toml:5:9: medication.a.stock: -1.5e1 is out of range; use 0 or more"])
+        #expect(messages(med + "stock = inf\n") == ["t.toml:5:9: medication.a.stock: expected a number like 2 or 0.5, found a floating-point number"])
     }
 
     /// A hook's timeout defaults to 10 seconds; a paused medication stays in the configuration.

@@ -1,7 +1,6 @@
 // libFuzzer target for the configuration loader; built by scripts/fuzz-config.sh, not by medd's own
 // package. Each input is the content of a medd.toml: decoded the way `ConfigLoader.load(path:)`
 // decodes a file, then parsed and validated by `ConfigLoader.parse`, the rest of that same path.
-import Foundation
 import MeddConfig
 import MeddCore
 
@@ -10,7 +9,7 @@ private let path = "fuzz.toml"
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConfiguration(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Bytes that are not UTF-8 end at one fixed diagnostic before any parsing; -1 keeps them out of the corpus.
-    guard let text = String(data: Data(bytes: data, count: size), encoding: .utf8) else { return -1 }
+    guard let text = String(validating: UnsafeBufferPointer(start: data, count: size), as: UTF8.self) else { return -1 }
     let result = ConfigLoader.parse(text, path: path)
     if case .failure(let errors) = result {
         checkDiagnostics(errors.diagnostics, of: text)
@@ -35,8 +34,8 @@ private func checkDiagnostics(_ diagnostics: [ConfigDiagnostic], of text: String
         require(diagnostic.line <= lineLengths.count, "line past the end of the text (\(lineLengths.count) lines): \(diagnostic)")
         let lineLength = lineLengths[diagnostic.line - 1]
         require(diagnostic.column <= lineLength + 1, "column past the end of its line (\(lineLength) characters): \(diagnostic)")
-        require(!diagnostic.message.isEmpty, "empty message: \(diagnostic)")
-        require(!diagnostic.message.contains(where: \.isNewline), "message on several lines: \(diagnostic)")
+        require(!diagnostic.message.english.isEmpty, "empty message: \(diagnostic)")
+        require(!diagnostic.message.english.contains(where: \.isNewline), "message on several lines: \(diagnostic)")
     }
     let positions = diagnostics.map { (line: $0.line, column: $0.column) }
     require(zip(positions, positions.dropFirst()).allSatisfy { $0 <= $1 }, "diagnostics out of file order: \(diagnostics)")
