@@ -239,25 +239,6 @@ def test_dunst_restarting_brings_the_pending_dose_back(daemons, med, session_bus
     dunst.wait_displayed(1, timeout=8)
 
 
-def test_renotify_replaces_the_notification_and_never_stacks(daemons, med, session_bus, dunst):
-    """One minute of real time (renotify's shortest interval), checked on dunst and on a recording
-    server at once, each on its own bus."""
-    with desktop.SessionBus() as other_bus, desktop.FakeNotificationServer(other_bus.address) as recorder:
-        settings = {"renotify": '"1m"'}
-        on_dunst = start_medd(daemons, med, session_bus, berlin(8, 0, 0), settings=settings)
-        med2 = med + "b"
-        on_recorder = start_medd(daemons, med2, other_bus, berlin(8, 0, 0), settings=settings)
-        dunst.wait_displayed(1, timeout=8)
-        recorder.wait_for(lambda s: len(s.notifies) >= 1, timeout=8)
-        events_of(med, "renotified", timeout=75)
-        events_of(med2, "renotified", timeout=10)
-        recorder.wait_for(lambda s: len(s.notifies) >= 2)
-        first, second = recorder.notifies[:2]
-        assert second["replaces_id"] == first["id"] and second["id"] == first["id"]
-        assert dunst.count_displayed() == 1
-        assert on_dunst.call("Status")["pending"] == 1 and on_recorder.call("Status")["pending"] == 1
-
-
 # --- GNOME's notification-daemon, which draws the buttons: a click as a person would make it ------------------
 
 TAKEN_BUTTON = (597, 110)  # on the 900x500 screen, notification at the top right (docs/screenshots/reminder.png)

@@ -83,23 +83,6 @@ def test_skip_with_a_reason(daemons, med):
     assert ledger_state(daemon, f"{med}_20261122_08_00") == "skipped"
 
 
-def test_snooze_then_expiry_refires_under_the_snooze_id(daemons, med):
-    """A one-minute snooze ends with a re-alert that carries the snooze ID (waits about a minute)."""
-    daemon = daemons(config(med, settings={"renotify": '"0"'}), berlin(8, 0, 5))
-    events_of(med, "fired")
-    reply = daemon.call("Snooze", dose=med, minutes=1)
-    assert reply["snoozeId"] == f"snooze_{med}_08_00"
-    assert reply["dose"]["state"] == "snoozed"
-    [snoozed] = events_of(med, "snoozed")
-    assert snoozed["MEDD_SNOOZE_ID"] == f"snooze_{med}_08_00" and snoozed["MEDD_SNOOZE_UNTIL"] == reply["until"]
-    assert ledger_state(daemon, f"{med}_20261122_08_00") == "snoozed"
-    [again] = events_of(med, "renotified", timeout=75)
-    assert again["MEDD_SNOOZE_ID"] == f"snooze_{med}_08_00"
-    until = datetime.datetime.fromisoformat(reply["until"]).timestamp()
-    assert 0 <= int(again["MEDD_EVENT_USEC"]) / 1e6 - until < 1.0
-    assert daemon.call("Status")["pending"] == 1
-
-
 def test_restart_in_the_middle_of_a_snooze(daemons, med):
     """A snooze survives SIGKILL: the restarted daemon re-fires at its end, once, and never re-fires the dose."""
     daemon = daemons(config(med, settings={"renotify": '"0"'}), berlin(8, 0, 5))
