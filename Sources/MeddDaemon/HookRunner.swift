@@ -75,7 +75,7 @@ final class HookRunner: @unchecked Sendable {
         var again: [HookRun] = []
         var ended: [String] = []
         for var run in runs {
-            let what = "hook \(run.hook.exec.joined(separator: " ")) for \(run.event.kind.rawValue) \(run.event.dose.id)"
+            let what = run.logName
             guard run.mayStartAgain else {
                 log.error("\(what) did not finish in \(run.attempts) attempts (medd stopped or was killed while it ran); it is given up",
                           metadata: metadata(run))
@@ -167,8 +167,7 @@ final class HookRunner: @unchecked Sendable {
         var metadata = metadata(run)
         metadata["hook-status"] = "\(status)"
         if !process.output.isEmpty { metadata["hook-output"] = "\(process.outputText)" }
-        let what = "hook \(run.hook.exec.joined(separator: " ")) for \(run.event.kind.rawValue) \(run.event.dose.id)"
-            + (run.attempts > 1 ? " (attempt \(run.attempts))" : "")
+        let what = run.logName + (run.attempts > 1 ? " (attempt \(run.attempts))" : "")
         if process.timedOut {
             log.error("\(what) timed out after \(run.hook.timeout) and was killed", metadata: metadata)
         } else if status == 0 {
@@ -282,6 +281,11 @@ final class HookRunner: @unchecked Sendable {
             String(decoding: output, as: UTF8.self).trimmingTrailingNewlines + (outputTruncated ? "\n[output truncated]" : "")
         }
     }
+}
+
+private extension HookRun {
+    /// How medd's messages name a run: `hook /usr/bin/logger -t medd for fired metformin_20261122_08_00`.
+    var logName: String { "hook \(hook.exec.joined(separator: " ")) for \(event.kind.rawValue) \(event.dose.id)" }
 }
 
 private extension String {
