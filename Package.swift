@@ -148,7 +148,8 @@ let package = Package(
         ),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: swiftSettings),
         .testTarget(name: "XMLTests", dependencies: ["XML"], swiftSettings: swiftSettings),
-        .testTarget(name: "MeddSyncTests", dependencies: ["MeddSync", "MeddCore", "MeddControl", "ICalendar"], swiftSettings: swiftSettings),
+        .testTarget(name: "MeddSyncTests", dependencies: ["MeddSync", "MeddCore", "MeddControl", "ICalendar", "MeddTestSupport"],
+                    swiftSettings: swiftSettings),
         .testTarget(
             name: "MeddStoreTests",
             dependencies: ["MeddStore", "MeddCore", "MeddTestSupport", "ledger-probe", .product(name: "PropertyBased", package: "swift-property-based")],

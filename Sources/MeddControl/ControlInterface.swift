@@ -130,13 +130,17 @@ method ListDoses(from: ?string, to: ?string, medication: ?string) -> (doses: []D
 # Marks a dose taken. dose is a dose ID, or a medication ID meaning its current
 # open dose (or a new as-needed dose); at defaults to now. source says who answered:
 # cli (the default), or caldav for an answer medd-sync brings from the CalDAV server.
+# early and the as-needed limits are checked at the time at names. An answer from
+# caldav to a dose answered already is settled by its time: the later answer wins, taken
+# at the same second, any answer over missed; one that loses is kept as a replaced event.
 method Taken(dose: string, at: ?string, note: ?string, source: ?string) -> (dose: Dose)
 
 # Snoozes an open dose for minutes, from 1 to 1440 (default from the configuration).
 method Snooze(dose: string, minutes: ?int) -> (snoozeId: string, until: string, dose: Dose)
 
-# Skips a dose, with an optional reason (also kept as its note); source as for Taken.
-method Skip(dose: string, reason: ?string, source: ?string) -> (dose: Dose)
+# Skips a dose, with an optional reason (also kept as its note); at (default now) and
+# source as for Taken.
+method Skip(dose: string, at: ?string, reason: ?string, source: ?string) -> (dose: Dose)
 
 # The configured medications, with their stock.
 method Medications() -> (medications: []Medication)
@@ -180,8 +184,9 @@ error NoSuchDose (dose: string)
 # No medication with this ID in the configuration.
 error NoSuchMedication (medication: string)
 
-# The dose is not due yet and cannot be answered before due.
-error NotYetDue (dose: string, due: string)
+# The dose is not due yet and cannot be answered before due; or, with at, the answer's own
+# time is more than early before due (message says so in words).
+error NotYetDue (dose: string, due: string, at: ?string, message: ?string)
 
 # A medication ID names more than one open dose; name one of the candidates.
 error Ambiguous (candidates: []string)

@@ -54,14 +54,16 @@ public enum ControlRequest: Hashable, Sendable {
         }
     }
 
-    /// Parameters of `Skip`: a dose or medication ID, an optional reason and who answered.
+    /// Parameters of `Skip`: a dose or medication ID, when (default now), an optional reason and who answered.
     public struct Skip: Hashable, Sendable {
         public var dose: String
+        public var at: String?
         public var reason: String?
         public var source: EventSource
 
-        public init(dose: String, reason: String? = nil, source: EventSource = .cli) {
+        public init(dose: String, at: String? = nil, reason: String? = nil, source: EventSource = .cli) {
             self.dose = dose
+            self.at = at
             self.reason = reason
             self.source = source
         }
@@ -121,8 +123,8 @@ struct ControlMethod: Sendable {
             .snooze(.init(dose: $0.required("dose"), minutes: $0.integer("minutes")))
         },
         ControlMethod("io.medd.Control.Skip", required: ["dose": .nonEmptyString],
-                      optional: ["reason": .string, "source": .oneOf(MethodSignature.answerSources)]) {
-            .skip(.init(dose: $0.required("dose"), reason: $0.string("reason"), source: $0.source))
+                      optional: ["at": .nonEmptyString, "reason": .string, "source": .oneOf(MethodSignature.answerSources)]) {
+            .skip(.init(dose: $0.required("dose"), at: $0.string("at"), reason: $0.string("reason"), source: $0.source))
         },
         ControlMethod("io.medd.Control.Medications") { _ in .medications },
         ControlMethod("io.medd.Control.Reload") { _ in .reload },

@@ -44,6 +44,9 @@ extension VarlinkError {
             self = .control("NoSuchMedication", ["medication": .string(text)])
         case .notYetDue(let id, let due):
             self = .control("NotYetDue", ["dose": .string(id.description), "due": .string(due.description)])
+        case .answeredTooEarly(let id, let due, let at, _, _):
+            self = .control("NotYetDue", ["dose": .string(id.description), "due": .string(due.description), "at": .string(at.description),
+                                          "message": .string(rejection.description)])
         case .ambiguous(let candidates):
             self = .control("Ambiguous", ["candidates": .array(candidates.map { .string($0.description) })])
         case .limitReached(let text):

@@ -60,15 +60,9 @@ final class ControlCalls {
                 return .reply(VarlinkReply.error(error))
             }
         case .taken(let request):
-            let at: Instant?
-            do {
-                at = try request.at.map { text throws(VarlinkError) in try instant(text, parameter: "at") }
-            } catch {
-                return .reply(VarlinkReply.error(error))
-            }
-            let now = clock.now()
-            return answer(request.dose, at: at ?? now, { $0.take(request.dose, at: at, note: request.note, source: request.source, now: now) }, to: connection) {
-                [configuration = book.configuration] in ["dose": $0.record.varlinkValue(in: configuration)]
+            return answering(at: request.at) { at, now in
+                answer(request.dose, at: at ?? now, { $0.take(request.dose, at: at, note: request.note, source: request.source, now: now) },
+                       to: connection) { [configuration = book.configuration] in ["dose": $0.record.varlinkValue(in: configuration)] }
             }
         case .snooze(let request):
             let length = request.minutes.map { TimeSpan(seconds: Int64($0) * 60) }
@@ -83,9 +77,9 @@ final class ControlCalls {
                 ]
             }
         case .skip(let request):
-            let now = clock.now()
-            return answer(request.dose, at: now, { $0.skip(request.dose, reason: request.reason, source: request.source, now: now) }, to: connection) {
-                [configuration = book.configuration] in ["dose": $0.record.varlinkValue(in: configuration)]
+            return answering(at: request.at) { at, now in
+                answer(request.dose, at: at ?? now, { $0.skip(request.dose, at: at, reason: request.reason, source: request.source, now: now) },
+                       to: connection) { [configuration = book.configuration] in ["dose": $0.record.varlinkValue(in: configuration)] }
             }
         case .medications:
             let settingsZone = book.settings.timezone
@@ -122,6 +116,16 @@ final class ControlCalls {
             return VarlinkReply.parameters(try body())
         } catch {
             return VarlinkReply.error(error)
+        }
+    }
+
+    /// An answer's `at` (nil: none given) and now; an `at` that is no instant is refused at once.
+    private func answering(at text: String?, _ body: (Instant?, Instant) -> ControlConnection.Response) -> ControlConnection.Response {
+        do {
+            let at = try text.map { text throws(VarlinkError) in try instant(text, parameter: "at") }
+            return body(at, clock.now())
+        } catch {
+            return .reply(VarlinkReply.error(error))
         }
     }
 

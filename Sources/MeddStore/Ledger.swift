@@ -138,7 +138,7 @@ public final class Ledger {
     }
 
     private func updateDose(for event: DoseEvent, seq: Int64) throws(SQLiteError) {
-        guard !event.kind.isNotice else { return }
+        guard !event.kind.isNotice, event.kind != .replaced else { return }
         let state = event.kind.isFinal ? event.kind.rawValue : (event.kind == .snoozed ? "snoozed" : "pending")
         // An alert after a final answer cannot happen in the book; the ledger keeps the final state
         // regardless: a non-final event never overwrites a row whose final_seq is set.

@@ -157,7 +157,9 @@ public enum LedgerFileCheck {
         var unreadableDoses = 0
         var danglingDoses = 0
         do {
-            try connection.forEachRow("SELECT \(EventRow.selection) FROM event e") { row in
+            let hasAnswers = try connection.integer("SELECT count(*) FROM pragma_table_info('event') WHERE name = 'answer'") == 1
+            let selection = hasAnswers ? EventRow.selection : EventRow.selectionBeforeReplacedAnswers
+            try connection.forEachRow("SELECT \(selection) FROM event e") { row in
                 events += 1
                 if EventRow.decode(row) == nil { unreadableEvents += 1 }
             }

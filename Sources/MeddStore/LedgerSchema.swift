@@ -89,6 +89,11 @@ public enum LedgerSchema {
                 attempts INTEGER NOT NULL DEFAULT 0
             );
             """),
+        // An answer given on another device that lost to the dose's final answer is kept as a `replaced`
+        // event, with the answer it was (taken or skipped) in `answer`.
+        ("v6: replaced answers", """
+            ALTER TABLE event ADD COLUMN answer TEXT;
+            """),
     ]
 
     /// A migration's version: its identifier up to the first colon ("v3" of "v3: tracking and expiry").

@@ -34,6 +34,8 @@ public final class CalDAVCollection: @unchecked Sendable {
         case invalidSyncToken(Int)
         case unexpectedStatus(Int, String)
         case unreadable(String)
+        /// The URL names no collection (404), or one that is not a calendar of to-dos.
+        case unsuitableCollection(String)
 
         public var description: String {
             switch self {
@@ -41,9 +43,62 @@ public final class CalDAVCollection: @unchecked Sendable {
             case .refusedCredentials(let status): "the server refused the user name or password (HTTP \(status))"
             case .preconditionFailed: "another client changed the to-do first"
             case .invalidSyncToken(let status): "the server no longer accepts the sync token (HTTP \(status))"
-            case .unexpectedStatus(let status, let what): "the server answered HTTP \(status) to \(what)"
+            case .unexpectedStatus(let status, let what): "the server answered HTTP \(status)\(Self.meaning(status).map { " (\($0))" } ?? "") to \(what)"
             case .unreadable(let reason): reason
+            case .unsuitableCollection(let reason): reason
             }
+        }
+
+        /// What a status means for medd-sync, said plainly.
+        private static func meaning(_ status: Int) -> String? {
+            switch status {
+            case 403: "forbidden: the account may not do this in the collection"
+            case 404: "not found"
+            case 405: "the server does not allow this request there"
+            case 409: "conflict"
+            case 413: "the to-do is larger than the server takes"
+            case 415: "the server does not take this kind of content there"
+            case 500...599: "the server failed"
+            default: nil
+            }
+        }
+    }
+
+    /// Checks that the URL names a calendar collection that takes to-dos (PROPFIND, RFC 4791 5.2.3): at
+    /// start, so that a wrong `url` is said in plain words, not found out by writes that go nowhere. A
+    /// collection that does not list its components takes them all.
+    public func check(_ done: @escaping (Result<Void, Failure>) -> Void) {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <D:propfind xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">\
+            <D:prop><D:resourcetype/><C:supported-calendar-component-set/></D:prop></D:propfind>
+            """
+        var request = self.request("PROPFIND", url.path, body: Array(body.utf8), contentType: "application/xml; charset=utf-8")
+        request.headers.append((name: "Depth", value: "0"))
+        let where_ = url.description
+        send(request, what: "PROPFIND \(where_)") { result in
+            done(result.flatMap { response in
+                switch response.status {
+                case 207: break
+                case 404, 410: return .failure(.unsuitableCollection("there is no collection at \(where_) (HTTP \(response.status)); check url in [sync]"))
+                default: return .failure(.unexpectedStatus(response.status, "PROPFIND \(where_)"))
+                }
+                let found: MultiStatus.Collection
+                do throws(MultiStatus.Problem) {
+                    found = try MultiStatus.collection(parsing: response.body)
+                } catch {
+                    return .failure(.unreadable("PROPFIND \(where_): \(error)"))
+                }
+                guard found.isCalendar else {
+                    return .failure(.unsuitableCollection("\(where_) is not a calendar collection; url in [sync] must name one that takes to-dos (VTODO)"))
+                }
+                if let components = found.components, !components.contains("VTODO") {
+                    let takes = components.isEmpty ? "nothing" : "only " + components.sorted().joined(separator: ", ")
+                    return .failure(.unsuitableCollection("the calendar at \(where_) takes \(takes), not to-dos (VTODO); "
+                                                          + "make one that takes to-dos and name it in url in [sync]"))
+                }
+                return .success(())
+            })
         }
     }
 
@@ -59,7 +114,7 @@ public final class CalDAVCollection: @unchecked Sendable {
             <D:sync-token>\(DisplayText.xmlEscaped(token ?? ""))</D:sync-token><D:sync-level>1</D:sync-level>\
             <D:prop><D:getetag/><C:calendar-data/></D:prop></D:sync-collection>
             """
-        report(body, what: "sync-collection") { result in
+        report(body, what: "REPORT sync-collection on \(url)") { result in
             switch result {
             case .failure(.unexpectedStatus(let status, _)) where token != nil && [400, 403, 409, 412, 500].contains(status):
                 done(.failure(.invalidSyncToken(status)))
@@ -77,7 +132,7 @@ public final class CalDAVCollection: @unchecked Sendable {
             <D:prop><D:getetag/><C:calendar-data/></D:prop>\
             <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"/></C:comp-filter></C:filter></C:calendar-query>
             """
-        report(body, what: "calendar-query", done)
+        report(body, what: "REPORT calendar-query on \(url)", done)
     }
 
     /// The current ETag and data of these resources (calendar-multiget).
@@ -88,7 +143,7 @@ public final class CalDAVCollection: @unchecked Sendable {
             <D:prop><D:getetag/><C:calendar-data/></D:prop>\
             \(hrefs.map { "<D:href>\(DisplayText.xmlEscaped($0))</D:href>" }.joined())</C:calendar-multiget>
             """
-        report(body, what: "calendar-multiget", done)
+        report(body, what: "REPORT calendar-multiget on \(url)", done)
     }
 
     /// PUT the to-do: only if none exists (`etag` nil) or only over that version. Gives the new ETag
@@ -96,12 +151,13 @@ public final class CalDAVCollection: @unchecked Sendable {
     public func put(_ dose: DoseID, calendar text: String, replacing etag: String?, _ done: @escaping (Result<String?, Failure>) -> Void) {
         var request = self.request("PUT", href(of: dose), body: Array(text.utf8), contentType: "text/calendar; charset=utf-8")
         request.headers.append(etag.map { (name: "If-Match", value: $0) } ?? (name: "If-None-Match", value: "*"))
-        send(request, what: "PUT \(dose)") { result in
+        let target = url.resolving(href(of: dose))
+        send(request, what: "PUT \(target)") { result in
             done(result.flatMap { response in
                 switch response.status {
                 case 200...299: .success(response.header("etag"))
                 case 412: .failure(.preconditionFailed)
-                default: .failure(.unexpectedStatus(response.status, "PUT \(dose)"))
+                default: .failure(.unexpectedStatus(response.status, "PUT \(target)"))
                 }
             })
         }
@@ -111,12 +167,13 @@ public final class CalDAVCollection: @unchecked Sendable {
     public func delete(_ dose: DoseID, href: String?, etag: String?, _ done: @escaping (Result<Void, Failure>) -> Void) {
         var request = self.request("DELETE", href ?? self.href(of: dose), body: [], contentType: nil)
         if let etag { request.headers.append((name: "If-Match", value: etag)) }
-        send(request, what: "DELETE \(dose)") { result in
+        let target = url.resolving(href ?? self.href(of: dose))
+        send(request, what: "DELETE \(target)") { result in
             done(result.flatMap { response in
                 switch response.status {
                 case 200...299, 404, 410: .success(())
                 case 412: .failure(.preconditionFailed)
-                default: .failure(.unexpectedStatus(response.status, "DELETE \(dose)"))
+                default: .failure(.unexpectedStatus(response.status, "DELETE \(target)"))
                 }
             })
         }

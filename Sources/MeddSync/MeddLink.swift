@@ -17,6 +17,19 @@ public final class MeddLink: @unchecked Sendable {
             case .refused(let name, let parameters): "\(name) \(JSONValue.object(parameters).prettyText)"
             }
         }
+
+        /// Why medd refused, in words: its `message` when the error carries one, else the error's name
+        /// and parameters as `name (key value, …)`.
+        public var plainReason: String {
+            switch self {
+            case .unreachable(let reason): return reason
+            case .refused(let name, let parameters):
+                if let message = parameters["message"]?.stringValue { return message }
+                let member = name.split(separator: ".").last.map(String.init) ?? name
+                let details = parameters.keys.sorted().compactMap { key in parameters[key]?.stringValue.map { "\(key) \($0)" } }
+                return details.isEmpty ? member : "\(member) (\(details.joined(separator: ", ")))"
+            }
+        }
     }
 
     public typealias Reply = Result<[String: JSONValue], Failure>

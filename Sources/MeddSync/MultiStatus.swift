@@ -58,6 +58,34 @@ public struct MultiStatus: Hashable, Sendable {
         syncToken = root.child(Self.dav, "sync-token")?.text.trimmedWhitespace
     }
 
+    /// What a PROPFIND of the collection itself says of it.
+    public struct Collection: Hashable, Sendable {
+        /// Its resourcetype holds CalDAV's `calendar`.
+        public var isCalendar: Bool
+        /// The components it takes (`VTODO`, `VEVENT` …); nil when it does not say, and then takes all.
+        public var components: Set<String>?
+    }
+
+    /// Reads the answer to a Depth 0 PROPFIND of `resourcetype` and `supported-calendar-component-set`.
+    public static func collection(parsing bytes: [UInt8]) throws(Problem) -> Collection {
+        let root: XMLElement
+        do {
+            root = try XMLDocument.parse(bytes)
+        } catch {
+            throw .xml(error)
+        }
+        guard root.is(dav, "multistatus") else { throw .notMultiStatus(root.name) }
+        var found = Collection(isCalendar: false, components: nil)
+        for propstat in root.children(dav, "response").first?.children(dav, "propstat") ?? [] {
+            guard let prop = propstat.child(dav, "prop"), (statusCode(propstat.child(dav, "status")?.text) ?? 200) == 200 else { continue }
+            if let type = prop.child(dav, "resourcetype"), type.child(caldav, "calendar") != nil { found.isCalendar = true }
+            if let set = prop.child(caldav, "supported-calendar-component-set") {
+                found.components = Set(set.children(caldav, "comp").compactMap { $0.attribute("name")?.uppercased() })
+            }
+        }
+        return found
+    }
+
     /// `HTTP/1.1 404 Not Found` → 404.
     private static func statusCode(_ line: String?) -> Int? {
         guard let line else { return nil }

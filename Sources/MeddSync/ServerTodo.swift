@@ -2,17 +2,27 @@ public import ICalendar
 public import MeddCore
 
 /// What the server holds for one dose: the VTODO's fields medd-sync reads back, from whoever wrote it
-/// last (a medd-sync of any machine, or a phone that only changed its STATUS).
+/// last (a medd-sync of any machine, or another client: a phone's task app, a desktop calendar).
 public struct ServerTodo: Hashable, Sendable {
     public var doseID: DoseID
+    /// STATUS as written; a to-do with no STATUS but `PERCENT-COMPLETE:100` or a `COMPLETED` time, or
+    /// `PERCENT-COMPLETE:100` beside NEEDS-ACTION, counts as completed, as clients that write only
+    /// those mean it.
     public var status: Status
-    public var completed: Instant?
+    public var completed: ICalendarDateTime?
     public var lastModified: Instant?
     public var stamp: Instant?
     public var due: Instant?
-    /// `X-MEDD-STATE` and `X-MEDD-ANSWERED`: the state a medd-sync wrote, and when that answer was given.
+    /// `X-MEDD-STATE`, `X-MEDD-ANSWERED-AT` and `X-MEDD-ANSWERED-BY`: the state a medd-sync wrote, when
+    /// that answer was given and on which machine.
     public var meddState: DoseState?
     public var meddAnswered: Instant?
+    public var meddAnsweredBy: String?
+    /// `X-MEDD-STAMP`: the DTSTAMP that medd-sync wrote; a DTSTAMP still equal to it is not a client's.
+    public var meddStamp: Instant?
+    /// `X-MEDD-REPLACED`: answers given to the dose that a later one replaced, kept so that every machine
+    /// records them.
+    public var replacedAnswers: [Answer] = []
     /// The alarm's absolute trigger.
     public var alarm: Instant?
 
@@ -34,14 +44,24 @@ public struct ServerTodo: Hashable, Sendable {
               let uid = try? todo.property("UID")?.text(), uid.hasSuffix(Self.uidSuffix),
               let doseID = DoseID(parsing: String(uid.dropLast(Self.uidSuffix.count))) else { return nil }
         self.doseID = doseID
-        let statusText = (try? todo.property("STATUS")?.text())?.uppercased() ?? "NEEDS-ACTION"
-        status = Status(rawValue: statusText) ?? .needsAction
-        completed = Self.instant(todo, "COMPLETED")
+        completed = try? todo.property("COMPLETED")?.dateTime()
+        let percent = try? todo.property("PERCENT-COMPLETE")?.integer()
+        let statusText = (try? todo.property("STATUS")?.text())?.uppercased()
+        switch statusText.flatMap(Status.init(rawValue:)) {
+        case .completed?, .cancelled?: status = Status(rawValue: statusText!)!
+        case nil where percent == 100 || todo.property("COMPLETED") != nil: status = .completed
+        case let open? where percent == 100 && open != .cancelled: status = .completed
+        case let open?: status = open
+        case nil: status = .needsAction
+        }
         lastModified = Self.instant(todo, "LAST-MODIFIED")
         stamp = Self.instant(todo, "DTSTAMP")
         due = Self.instant(todo, "DTSTART")
         meddState = (try? todo.property("X-MEDD-STATE")?.text()).flatMap(DoseState.init(rawValue:))
-        meddAnswered = Self.instant(todo, "X-MEDD-ANSWERED")
+        meddAnswered = Self.instant(todo, "X-MEDD-ANSWERED-AT") ?? Self.instant(todo, "X-MEDD-ANSWERED")
+        meddAnsweredBy = try? todo.property("X-MEDD-ANSWERED-BY")?.text()
+        meddStamp = Self.instant(todo, "X-MEDD-STAMP")
+        replacedAnswers = todo.properties(named: "X-MEDD-REPLACED").compactMap { try? Self.answer(fromReplaced: $0.text()) }
         alarm = todo.components(named: "VALARM").first.flatMap { Self.instant($0, "TRIGGER") }
     }
 
@@ -50,22 +70,61 @@ public struct ServerTodo: Hashable, Sendable {
         return dateTime.instant
     }
 
-    /// The final answer the to-do holds; nil while it is open. A STATUS that no longer matches the
-    /// `X-MEDD-STATE` beside it was changed by another client (a phone): the answer is then that
-    /// client's, given at `COMPLETED` (taken) or when it last modified the to-do (cancelled: skipped).
-    public var answer: Answer? {
-        let writtenByMedd = meddState.map { Self.status(of: $0) == status } ?? false
+    /// `taken 20261122T070020Z`, as `replacedValue(of:)` writes it.
+    static func answer(fromReplaced text: String) -> Answer? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 2, let kind = Answer.Kind(rawValue: String(parts[0])), kind.isGivenByAPerson,
+              let at = ICalendarDateTime(parsing: String(parts[1]))?.instant else { return nil }
+        return Answer(kind: kind, at: at)
+    }
+
+    static func replacedValue(of answer: Answer) -> String {
+        "\(answer.kind.rawValue) \(ICalendarDateTime(utc: answer.at))"
+    }
+
+    /// A medd-sync wrote the STATUS the to-do has (a client that answered changed it).
+    public var statusIsMedds: Bool { meddState.map { Self.status(of: $0) == status } ?? false }
+
+    /// The final answer the to-do holds; nil while it is open. One a medd-sync wrote is given at
+    /// `X-MEDD-ANSWERED-AT`; one another client gave (its STATUS no longer the `X-MEDD-STATE` beside it)
+    /// at the time that client wrote (`clientAnswerTime`).
+    public func answer(times: ClientTimes, ownStamp: Instant?, seenAt: Instant) -> Answer? {
+        let kind: Answer.Kind
         switch status {
-        case .completed:
-            let at = writtenByMedd ? meddAnswered ?? completed : completed ?? lastModified
-            return Answer(kind: .taken, at: at ?? stamp ?? Instant(usec: 0))
-        case .cancelled:
-            if writtenByMedd, meddState == .missed { return Answer(kind: .missed, at: meddAnswered ?? lastModified ?? stamp ?? Instant(usec: 0)) }
-            let at = writtenByMedd ? meddAnswered ?? lastModified : lastModified
-            return Answer(kind: .skipped, at: at ?? stamp ?? Instant(usec: 0))
-        case .needsAction, .inProcess:
-            return nil
+        case .completed: kind = .taken
+        case .cancelled: kind = statusIsMedds && meddState == .missed ? .missed : .skipped
+        case .needsAction, .inProcess: return nil
         }
+        if statusIsMedds, let meddAnswered { return Answer(kind: kind, at: meddAnswered) }
+        return Answer(kind: kind, at: clientAnswerTime(times: times, ownStamp: ownStamp) ?? seenAt)
+    }
+
+    /// When the client that answered says it did, in this order: `COMPLETED` (a taken dose's own time,
+    /// in UTC, a TZID's zone, or floating in the medication's zone), then its `LAST-MODIFIED` or
+    /// `DTSTAMP` — never one a medd-sync wrote (`X-MEDD-STAMP`, or `ownStamp`: the last this one wrote,
+    /// for a client that dropped the X- properties). Nil: the client said nothing of when.
+    public func clientAnswerTime(times: ClientTimes, ownStamp: Instant?) -> Instant? {
+        if status == .completed, let completed, let at = times.instant(completed, medication: doseID.medication) { return at }
+        let meddWrote = meddState != nil || meddStamp != nil
+        func isClients(_ stamp: Instant?) -> Instant? {
+            guard let stamp, stamp != meddStamp, stamp != ownStamp else { return nil }
+            return stamp
+        }
+        if let modified = isClients(lastModified) { return modified }
+        // A DTSTAMP beside medd-sync's properties but without its X-MEDD-STAMP is medd-sync's own (an
+        // older medd-sync wrote no X-MEDD-STAMP).
+        if meddWrote, meddStamp == nil { return nil }
+        return isClients(stamp)
+    }
+
+    /// Answers the dose had before the one the to-do holds: those listed in `X-MEDD-REPLACED`, and a
+    /// medd-sync's answer that another client's answer overwrote (the X- properties still say it).
+    public var earlierAnswers: [Answer] {
+        var earlier = replacedAnswers
+        if !statusIsMedds, let meddState, let kind = Answer.Kind(meddState), kind.isGivenByAPerson, let meddAnswered {
+            earlier.append(Answer(kind: kind, at: meddAnswered))
+        }
+        return earlier
     }
 
     /// The STATUS a dose in this state has on the server.

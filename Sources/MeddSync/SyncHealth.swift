@@ -8,6 +8,8 @@ public struct SyncHealth: Hashable, Sendable {
     public var lastErrorAt: Instant?
     /// Set while requests fail: since when.
     public var failingSince: Instant?
+    /// Answers given on this machine that the server does not hold yet.
+    public var waiting = 0
 
     public init(server: String) {
         self.server = server

@@ -16,6 +16,7 @@ public final class Synchronizer: @unchecked Sendable {
     private let collection: CalDAVCollection
     private let settings: SyncSettings
     private let rendering: TodoRendering
+    private let times: ClientTimes
     private let log: Logger
     /// medd's clock less the wall clock (non-zero under `medd --pretend-now`): medd-sync goes by medd's clock.
     private var clockOffset: Int64 = 0
@@ -41,6 +42,23 @@ public final class Synchronizer: @unchecked Sendable {
     private var watchedDuringRound: [DoseID: LocalDose] = [:]
     private var mustRereadPassword = false
     private let healthChanged: (SyncHealth) -> Void
+    /// The collection was checked to take to-dos (at start; a failed check is made again each round).
+    private var collectionChecked = false
+    /// Answers from the server that medd has had (recorded, kept as replaced, or refused), per dose.
+    private var told: [DoseID: [Answer]] = [:]
+    /// The DTSTAMP this process last wrote on each to-do: a client that dropped the X- properties but
+    /// kept it said nothing of when it answered.
+    private var ownStamps: [DoseID: Instant] = [:]
+    /// When this process first saw an answer whose client said nothing of when: its time.
+    private var firstSeen: [DoseID: Instant] = [:]
+    /// Doses whose to-do was on the server: one gone is recreated, and the journal says so.
+    private var seenOnServer: Set<DoseID> = []
+    /// Why the failing requests fail: reading (rounds) or writing (one dose's PUT or DELETE).
+    private var failingArea: FailureArea?
+    private var writesThisRound = 0
+    private var stopping = false
+
+    private enum FailureArea { case reading, writing }
 
     /// What the server holds for one dose, as last read or written.
     private struct ServerEntry {
@@ -50,13 +68,14 @@ public final class Synchronizer: @unchecked Sendable {
     }
 
     public init(loop: EventLoop, link: MeddLink, collection: CalDAVCollection, settings: SyncSettings, rendering: TodoRendering,
-                log: Logger,
+                times: ClientTimes, log: Logger,
                 passwordSource: (() -> Result<String?, PasswordError>)?, healthChanged: @escaping (SyncHealth) -> Void) {
         self.loop = loop
         self.link = link
         self.collection = collection
         self.settings = settings
         self.rendering = rendering
+        self.times = times
         self.log = log
         self.passwordSource = passwordSource
         self.healthChanged = healthChanged
@@ -67,6 +86,12 @@ public final class Synchronizer: @unchecked Sendable {
     public func start() {
         follow()
         round()
+    }
+
+    /// Before the loop ends: the change stream closes without a word of loss.
+    public func stop() {
+        stopping = true
+        link.close()
     }
 
     // MARK: Rounds
@@ -92,6 +117,23 @@ public final class Synchronizer: @unchecked Sendable {
                 return finishRound(failure: "cannot read the password: \(error)", fromServer: false)
             }
         }
+        guard collectionChecked else {
+            return collection.check { [self] result in
+                switch result {
+                case .success:
+                    collectionChecked = true
+                    log.debug("the collection takes to-dos")
+                    askMedd()
+                case .failure(let failure):
+                    finishRound(failure: "\(failure)", fromServer: true, refused: failure)
+                }
+            }
+        }
+        askMedd()
+    }
+
+    private func askMedd() {
+        writesThisRound = 0
         link.call("Status") { [self] reply in
             switch reply {
             case .failure(let failure):
@@ -190,6 +232,7 @@ public final class Synchronizer: @unchecked Sendable {
                 guard entry.todo?.doseID == id else { continue }
             }
             server[id] = entry
+            seenOnServer.insert(id)
         }
     }
 
@@ -204,12 +247,42 @@ public final class Synchronizer: @unchecked Sendable {
         roundRunning = false
         if let failure {
             if case .refusedCredentials? = refused { mustRereadPassword = true }
-            failed(failure)
-        } else {
+            failed(failure, area: .reading)
+        } else if failingArea != .writing || writesThisRound == 0 {
+            // A failing write is known to work again only when one succeeds: a round that reads well
+            // but writes nothing says nothing of it, unless nothing was left to write.
             succeeded()
         }
+        countWaiting()
         if roundWanted { return round() }
         schedulePoll()
+    }
+
+    /// The answers given here that the server does not hold yet, for `medctl status`.
+    private func countWaiting() {
+        let now = clock()
+        let window = Reconciler.window(at: now, settings)
+        let waiting = local.values.filter { dose in
+            guard let mine = dose.answer, mine.kind.isGivenByAPerson, dose.source != .caldav, window.contains(dose.due) else { return false }
+            // One that lost to the server's (a change of mind backdated here) is not for uploading.
+            guard let theirs = remote(dose.id, now: now)?.answer else { return true }
+            return theirs.kind != mine.kind && mine.wins(over: theirs)
+        }.count
+        guard waiting != health.waiting else { return }
+        health.waiting = waiting
+        healthChanged(health)
+    }
+
+    /// What the server holds for a dose, its answers' times read as `ServerTodo.answer` reads them.
+    private func remote(_ id: DoseID, now: Instant) -> Reconciler.Remote? {
+        guard let todo = server[id]?.todo else { return nil }
+        let answer = todo.answer(times: times, ownStamp: ownStamps[id], seenAt: firstSeen[id] ?? now)
+        if answer != nil, todo.statusIsMedds == false, todo.clientAnswerTime(times: times, ownStamp: ownStamps[id]) == nil {
+            if firstSeen[id] == nil { firstSeen[id] = now }
+        } else {
+            firstSeen[id] = nil
+        }
+        return Reconciler.Remote(todo: todo, answer: answer, earlier: todo.earlierAnswers)
     }
 
     // MARK: One dose
@@ -222,18 +295,32 @@ public final class Synchronizer: @unchecked Sendable {
         }
         let entry = server[id]
         if entry != nil, entry?.todo == nil { return }
-        guard let action = Reconciler.action(local: local[id], server: entry?.todo, now: now, settings: settings, listed: listed) else {
+        let remote = remote(id, now: now)
+        guard let action = Reconciler.action(local: local[id], server: remote, told: told[id] ?? [], now: now, settings: settings,
+                                             listed: listed) else {
             return
         }
         busy.insert(id)
+        if roundRunning, action.writesToServer { writesThisRound += 1 }
         switch action {
-        case .publish(let dose):
-            publish(dose, over: entry)
+        case .publish(let dose, let extras):
+            if remote == nil, seenOnServer.contains(id) {
+                log.notice("the to-do of \(id) is gone from the server (another client deleted it); medd holds the dose in the window, so it is published again")
+            }
+            if let remote, let replaced = remote.answer, replaced.kind != dose.answer?.kind {
+                let mine = dose.answer.map { "medd's \($0)" } ?? "the open dose"
+                let from = remote.todo.statusIsMedds ? remote.todo.meddAnsweredBy.map { " (from \($0))" } ?? "" : " (from another client)"
+                let why = replaced.kind == .missed ? "a person's answer beats missed" : "the later answer wins"
+                log.notice("\(id): the server's \(replaced)\(from) is replaced by \(mine): \(why)")
+            }
+            publish(dose, extras, over: entry)
         case .remove(let id):
             collection.delete(id, href: entry?.href, etag: entry?.etag) { [self] result in
                 switch result {
                 case .success:
                     server[id] = nil
+                    seenOnServer.remove(id)
+                    wrote()
                     done(id)
                 case .failure(let failure):
                     writeFailed(id, failure)
@@ -244,53 +331,65 @@ public final class Synchronizer: @unchecked Sendable {
         }
     }
 
-    private func publish(_ dose: LocalDose, over entry: ServerEntry?) {
+    private func publish(_ dose: LocalDose, _ extras: TodoRendering.Extras, over entry: ServerEntry?) {
         let now = clock()
-        let text = rendering.text(for: dose, now: now)
+        let text = rendering.text(for: dose, now: now, extras: extras)
         collection.put(dose.id, calendar: text, replacing: entry?.todo == nil ? nil : entry?.etag) { [self] result in
             switch result {
             case .success(let etag):
                 let written = (try? ICalendarParser.parse(text)).flatMap(ServerTodo.init(calendar:))
                 server[dose.id] = ServerEntry(href: collection.href(of: dose.id), etag: etag, todo: written)
+                seenOnServer.insert(dose.id)
+                ownStamps[dose.id] = written?.stamp
                 if etag == nil { syncToken = nil }
+                wrote()
                 done(dose.id)
+                countWaiting()
             case .failure(let failure):
                 writeFailed(dose.id, failure)
             }
         }
     }
 
-    /// An answer found on the server goes to medd as `Taken` or `Skip` with `source` `caldav`.
+    /// An answer found on the server goes to medd as `Taken` or `Skip` with `source` `caldav` and its own
+    /// time; medd records it, or keeps it as replaced when the answer it holds wins. One medd refuses
+    /// (given more than `early` before due, past an as-needed limit) reopens the to-do, saying why.
     private func tellMedd(_ id: DoseID, _ answer: Answer) {
         let reply: (MeddLink.Reply) -> Void = { [self] reply in
             switch reply {
             case .success(let parameters):
+                told[id, default: []].append(answer)
+                let before = local[id]
                 if let dose = parameters["dose"].flatMap(LocalDose.init(varlink:)) { local[id] = dose }
-                log.info("\(id) was \(answer.kind.rawValue) on another device; recorded")
-            case .failure(.refused(let name, let parameters)) where name.hasSuffix(".NotYetDue") || name.hasSuffix(".AlreadyFinal")
-                || name.hasSuffix(".InvalidParameter"):
-                // medd will not take it (not due yet): the server goes back to what medd holds.
-                log.warning("medd refused the answer to \(id) given on another device (\(name) \(parameters)); the to-do is reopened")
-                if let dose = local[id] {
-                    busy.remove(id)
-                    return publish(dose, over: server[id])
+                if let now = local[id]?.answer, now.isSame(as: answer), before?.answer.map({ $0.isSame(as: answer) }) != true {
+                    log.info("\(id) was \(answer) on another device; recorded")
+                } else if let holds = local[id]?.answer, !holds.isSame(as: answer) {
+                    log.info("\(id) was \(answer) on another device; recorded as replaced, since medd holds \(holds)")
                 }
+                done(id, again: true)
+            case .failure(.refused(let name, let parameters)) where ["NotYetDue", "AlreadyFinal", "LimitReached", "InvalidParameter"]
+                .contains(name.split(separator: ".").last.map(String.init) ?? ""):
+                told[id, default: []].append(answer)
+                let reason = MeddLink.Failure.refused(name: name, parameters: parameters).plainReason
+                log.warning("medd did not record \(id) as \(answer) on another device: \(reason); the to-do is reopened with the reason")
+                guard let dose = local[id] else { return done(id) }
+                publish(dose, TodoRendering.Extras(replaced: server[id]?.todo?.replacedAnswers ?? [],
+                                                   notice: "medd did not record this answer (\(answer)): \(reason)"), over: server[id])
             case .failure(.refused(let name, _)):
+                told[id, default: []].append(answer)
                 log.warning("medd does not know \(id), answered on another device (\(name)); is the configuration the same on every machine?")
+                done(id)
             case .failure(let failure):
-                failed("cannot tell medd the answer to \(id): \(failure)")
+                failed("cannot tell medd the answer to \(id): \(failure)", area: .reading)
+                done(id)
             }
-            done(id)
         }
-        let now = clock()
+        let at = min(answer.at, clock())
+        let parameters: [String: JSONValue] = ["dose": .string(id.description), "at": .string(at.description), "source": .string("caldav")]
         switch answer.kind {
-        case .taken:
-            let at = min(answer.at, now)
-            link.call("Taken", ["dose": .string(id.description), "at": .string(at.description), "source": .string("caldav")], reply)
-        case .skipped:
-            link.call("Skip", ["dose": .string(id.description), "source": .string("caldav")], reply)
-        case .missed:
-            done(id)
+        case .taken: link.call("Taken", parameters, reply)
+        case .skipped: link.call("Skip", parameters, reply)
+        case .missed: done(id)
         }
     }
 
@@ -298,7 +397,7 @@ public final class Synchronizer: @unchecked Sendable {
     private func writeFailed(_ id: DoseID, _ failure: CalDAVCollection.Failure) {
         guard case .preconditionFailed = failure else {
             if case .refusedCredentials = failure { mustRereadPassword = true }
-            failed("\(failure)")
+            failed("\(failure)", area: .writing)
             busy.remove(id)
             again.remove(id)
             return
@@ -310,7 +409,7 @@ public final class Synchronizer: @unchecked Sendable {
                 absorb(status)
                 done(id, lostRace: true)
             case .failure(let failure):
-                failed("\(failure)")
+                failed("\(failure)", area: .reading)
                 busy.remove(id)
             }
         }
@@ -318,8 +417,9 @@ public final class Synchronizer: @unchecked Sendable {
 
     /// The dose's request ended; it is looked at again when medd changed it meanwhile, or after a lost
     /// race (at most `racesPerDose` times in a row: another writer that keeps winning waits for the next round).
-    private func done(_ id: DoseID, lostRace: Bool = false) {
+    private func done(_ id: DoseID, lostRace: Bool = false, again lookAgain: Bool = false) {
         busy.remove(id)
+        if lookAgain { again.insert(id) }
         if lostRace {
             races[id, default: 0] += 1
             guard races[id, default: 0] <= Self.racesPerDose else { return }
@@ -347,13 +447,14 @@ public final class Synchronizer: @unchecked Sendable {
                 if dose.state.isOpen { schedulePoll() }
             }, ended: { [self] failure in
                 watching = false
+                guard !stopping else { return }
                 log.warning("lost medd's change stream (\(failure)); following it again")
                 retryFollow()
             })
             if !watching { log.info("following medd's changes") }
             watching = true
         } catch {
-            failed("cannot follow medd: \(error)")
+            failed("cannot follow medd: \(error)", area: .reading)
             retryFollow()
         }
     }
@@ -408,16 +509,27 @@ public final class Synchronizer: @unchecked Sendable {
 
     // MARK: Health
 
-    private func failed(_ message: String) {
+    /// A failure is said once, and again only when it changes: a request that keeps failing the same
+    /// way does not fill the journal, nor does it flap with the requests that work beside it.
+    private func failed(_ message: String, area: FailureArea) {
         failures += 1
         let first = health.failingSince == nil
+        let changed = message != health.lastError
         health.lastError = message
         health.lastErrorAt = clock()
+        if first || failingArea == .reading && area == .writing { failingArea = area }
         if first {
             health.failingSince = clock()
             log.warning("sync with \(collection.url) is failing: \(message); retrying")
+        } else if changed {
+            log.warning("sync with \(collection.url) still fails, now: \(message); retrying")
         }
         healthChanged(health)
+    }
+
+    /// A write went through: whatever failed works again.
+    private func wrote() {
+        if failingArea == .writing { succeeded() }
     }
 
     private func succeeded() {
@@ -427,6 +539,7 @@ public final class Synchronizer: @unchecked Sendable {
             log.info("in sync with \(collection.url)")
         }
         failures = 0
+        failingArea = nil
         health.failingSince = nil
         health.lastSuccess = clock()
         healthChanged(health)

@@ -9,11 +9,30 @@ public struct TodoRendering: Sendable {
     /// People by ID, for the title a reminder shows ("Mum: Metformin 500 mg").
     public var people: [String: Person]
     public var productVersion: String
+    /// This machine's name (`X-MEDD-ANSWERED-BY` of the answers given here); nil: not said.
+    public var machine: String?
 
-    public init(grace: TimeSpan, people: [String: Person], productVersion: String) {
+    public init(grace: TimeSpan, people: [String: Person], productVersion: String, machine: String? = nil) {
         self.grace = grace
         self.people = people
         self.productVersion = productVersion
+        self.machine = machine
+    }
+
+    /// What goes on the server besides the dose itself.
+    public struct Extras: Hashable, Sendable {
+        /// Answers the dose had that a later one replaced (`X-MEDD-REPLACED`).
+        public var replaced: [Answer]
+        /// Why the to-do is open again, for the person who answered elsewhere (`DESCRIPTION`).
+        public var notice: String?
+
+        public init(replaced: [Answer] = [], notice: String? = nil) {
+            self.replaced = replaced
+            self.notice = notice
+        }
+
+        /// At most this many replaced answers travel with a to-do, the latest.
+        static let replacedLimit = 8
     }
 
     /// The title of the dose's desktop notification.
@@ -23,11 +42,12 @@ public struct TodoRendering: Sendable {
     }
 
     /// The calendar object for `dose`, written at `now`.
-    public func calendar(for dose: LocalDose, now: Instant) -> ICalendarComponent {
+    public func calendar(for dose: LocalDose, now: Instant, extras: Extras = Extras()) -> ICalendarComponent {
         let summary = summary(of: dose)
+        let stamp = ICalendarDateTime(utc: now)
         var todo = ICalendarComponent(name: "VTODO", properties: [
             ICalendarProperty(name: "UID", text: dose.id.description + ServerTodo.uidSuffix),
-            ICalendarProperty(name: "DTSTAMP", dateTime: ICalendarDateTime(utc: now)),
+            ICalendarProperty(name: "DTSTAMP", dateTime: stamp),
             ICalendarProperty(name: "SUMMARY", text: summary),
             ICalendarProperty(name: "DTSTART", dateTime: ICalendarDateTime(utc: dose.due)),
             ICalendarProperty(name: "DUE", dateTime: ICalendarDateTime(utc: dose.due + grace)),
@@ -43,8 +63,15 @@ public struct TodoRendering: Sendable {
         if let person = dose.person { todo.properties.append(ICalendarProperty(name: "X-MEDD-PERSON", text: person)) }
         todo.properties.append(ICalendarProperty(name: "X-MEDD-STATE", text: dose.state.rawValue))
         if let at = dose.answeredAt, dose.state.isFinal {
-            todo.properties.append(ICalendarProperty(name: "X-MEDD-ANSWERED", dateTime: ICalendarDateTime(utc: at)))
+            todo.properties.append(ICalendarProperty(name: "X-MEDD-ANSWERED-AT", dateTime: ICalendarDateTime(utc: at)))
+            // An answer brought from the server was given elsewhere: this machine is not the one to name.
+            if let machine, dose.source != .caldav { todo.properties.append(ICalendarProperty(name: "X-MEDD-ANSWERED-BY", text: machine)) }
         }
+        for answer in extras.replaced.suffix(Extras.replacedLimit) {
+            todo.properties.append(ICalendarProperty(name: "X-MEDD-REPLACED", text: ServerTodo.replacedValue(of: answer)))
+        }
+        todo.properties.append(ICalendarProperty(name: "X-MEDD-STAMP", dateTime: stamp))
+        if let notice = extras.notice { todo.properties.append(ICalendarProperty(name: "DESCRIPTION", text: notice)) }
         if dose.remind {
             let ringsAt = dose.state == .snoozed ? dose.snoozeUntil ?? dose.due : dose.due
             var trigger = ICalendarProperty(name: "TRIGGER", dateTime: ICalendarDateTime(utc: ringsAt))
@@ -62,8 +89,8 @@ public struct TodoRendering: Sendable {
     }
 
     /// The calendar object's text, CRLF lines folded at 75 octets.
-    public func text(for dose: LocalDose, now: Instant) -> String {
+    public func text(for dose: LocalDose, now: Instant, extras: Extras = Extras()) -> String {
         // Every value here is medd's own text, escaped as TEXT: nothing the writer can refuse.
-        (try? ICalendarWriter.text(of: calendar(for: dose, now: now))) ?? ""
+        (try? ICalendarWriter.text(of: calendar(for: dose, now: now, extras: extras))) ?? ""
     }
 }

@@ -46,6 +46,19 @@ public enum XMLDocument {
         guard budget >= 0 else { throw .tooManyElements(limit: limits.elements) }
         let namespace = node.pointee.ns.flatMap { $0.pointee.href }.map { String(cString: $0) }
         var result = XMLElement(namespace: namespace, name: node.pointee.name.map { String(cString: $0) } ?? "")
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            if current.pointee.ns == nil, let name = current.pointee.name {
+                var value = ""
+                var text = current.pointee.children
+                while let part = text {
+                    if let content = part.pointee.content { value += String(cString: content) }
+                    text = part.pointee.next
+                }
+                result.attributes[String(cString: name)] = value
+            }
+            attribute = current.pointee.next
+        }
         var child = node.pointee.children
         while let current = child {
             switch current.pointee.type {

@@ -42,6 +42,8 @@ enum StateName {
         case .expiring: return tr("expiring")
         // TRANSLATORS: an event in `medctl watch`: a medication's expiry date has come.
         case .expired: return tr("expired")
+        // TRANSLATORS: an event in `medctl watch`: an answer given on another device came after a later one and changed nothing.
+        case .replaced: return tr("answer replaced")
         case .snoozed, .taken, .skipped, .missed: return dose(event)
         }
     }

@@ -14,7 +14,7 @@ struct StatusCommand: Verb {
             --json prints the daemon's Status reply: {"version", "startedAt", "nowUsec", "nextDose", "pending", "snoozed", "desktop"}, \
             nextDose being a dose object as in `medctl doses --json`, desktop (when medd shows notifications) naming the \
             notification server and what medd watches to show open reminders again when the person returns; and sync, \
-            while medd-sync runs: {"server", "lastSuccess", "lastError", "lastErrorAt", "failingSince"}.
+            while medd-sync runs: {"server", "lastSuccess", "lastError", "lastErrorAt", "failingSince", "waiting"}.
             """)
     }
 
@@ -83,6 +83,11 @@ struct StatusCommand: Verb {
         if let error = sync["lastError"]?.stringValue {
             // TRANSLATORS: %1$s is when (a date and time), %2$s the error as medd-sync reported it.
             text += "\n  " + tr("last error (%1$s): %2$s", time("lastErrorAt") ?? "?", error)
+        }
+        if let waiting = sync["waiting"]?.intValue, waiting > 0 {
+            // TRANSLATORS: answers given on this machine (taken, skipped) that medd-sync has not put on the CalDAV server yet.
+            text += "\n  " + trn("%1$d answer given here waits to be uploaded", "%1$d answers given here wait to be uploaded",
+                                 count: waiting, String(waiting))
         }
         return text
     }

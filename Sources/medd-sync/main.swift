@@ -91,9 +91,20 @@ do {
     let collection = CalDAVCollection(url: settings.url, http: http, username: settings.username, password: password, caFile: settings.caFile)
     collection.timeoutMilliseconds = Int(settings.timeout.seconds) * 1000
     let link = MeddLink(path: socketPath, loop: loop)
-    let rendering = TodoRendering(grace: configuration.settings.grace, people: configuration.people, productVersion: MeddVersion.current)
+    let machine = (try? FileReader.bytes(at: "/proc/sys/kernel/hostname")).map { String(decoding: $0, as: UTF8.self) }?
+        .split(whereSeparator: \.isNewline).first.map(String.init)
+    let rendering = TodoRendering(grace: configuration.settings.grace, people: configuration.people, productVersion: MeddVersion.current,
+                                  machine: machine)
+    let zones = SystemZones.database()
+    let times = ClientTimes(zoneNamed: { try? zones.rules(named: $0) }, medicationZone: { [configuration] id in
+        guard let medication = configuration.medication(id) else { return nil }
+        switch configuration.zoneChoice(for: medication) {
+        case .local: return try? SystemZones.localZone()
+        case .named(let name): return configuration.zones[name]
+        }
+    })
     let synchronizer = Synchronizer(
-        loop: loop, link: link, collection: collection, settings: settings, rendering: rendering, log: log,
+        loop: loop, link: link, collection: collection, settings: settings, rendering: rendering, times: times, log: log,
         passwordSource: settings.password.map { source in { PasswordReader.read(source, environment: environment).map { $0 } } },
         healthChanged: { health in try? FileSystem.replaceFile(statusPath, with: health.json.serialized + [0x0A]) })
     let stop: (Signal) -> Void = { _ in
@@ -107,7 +118,7 @@ do {
     synchronizer.start()
     Notifier.ready(status: "syncing with \(settings.url)")
     status = try loop.run()
-    link.close()
+    synchronizer.stop()
     FileSystem.removeFile(statusPath)
     withExtendedLifetime((signals, resync, http)) {}
 } catch {

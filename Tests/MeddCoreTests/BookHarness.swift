@@ -15,7 +15,7 @@ struct BookHarness {
 
     /// `08:00` on 2026-11-22 in Berlin, or any ISO 8601 instant with an offset.
     static func at(_ text: String) -> Instant {
-        let iso = text.count == 5 ? "2026-11-22T\(text):00+01:00" : text
+        let iso = text.count == 5 ? "2026-11-22T\(text):00+01:00" : text.count == 8 ? "2026-11-22T\(text)+01:00" : text
         let formatter = ISO8601DateFormatter()
         guard let date = formatter.date(from: iso) else { fatalError("bad instant in test: \(text)") }
         return Instant(seconds: Int64(date.timeIntervalSince1970))
@@ -50,6 +50,15 @@ struct BookHarness {
     @discardableResult
     mutating func skip(_ target: String, _ time: String) -> Result<DoseBook.Outcome, DoseBook.Rejection> {
         keep(book.skip(target, reason: "test", source: .cli, now: Self.at(time)))
+    }
+
+    /// An answer given on another device, at its own time `at`, arriving at `time`.
+    @discardableResult
+    mutating func fromElsewhere(_ kind: Answer.Kind, _ target: String, at: String, arriving time: String) -> Result<DoseBook.Outcome, DoseBook.Rejection> {
+        switch kind {
+        case .taken: keep(book.take(target, at: Self.at(at), source: .caldav, now: Self.at(time)))
+        case .skipped, .missed: keep(book.skip(target, at: Self.at(at), source: .caldav, now: Self.at(time)))
+        }
     }
 
     @discardableResult

@@ -87,7 +87,7 @@ import Testing
     @Test func prioritiesPerKind() {
         let priorities = Dictionary(uniqueKeysWithValues: EventKind.allCases.map { ($0, $0.journalPriority) })
         #expect(priorities == [.fired: 5, .renotified: 5, .taken: 6, .skipped: 6, .snoozed: 6, .missed: 4, .lowStock: 4,
-                               .expiring: 5, .expired: 4, .escalated: 4])
+                               .expiring: 5, .expired: 4, .escalated: 4, .replaced: 6])
     }
 
     /// Message IDs are 128-bit lowercase hex, distinct per kind, and lead back to their kind.

@@ -14,7 +14,7 @@ import Testing
     /// The fields a medd entry can carry: the only ones a catalog body may substitute.
     static let knownFields: Set<String> = [
         "MEDD_EVENT", "MEDD_DOSE_ID", "MEDD_MED_ID", "MEDD_MED_NAME", "MEDD_DOSE", "MEDD_SCHEDULED", "MEDD_SCHEDULED_USEC",
-        "MEDD_EVENT_USEC", "MEDD_SOURCE", "MEDD_SNOOZE_ID", "MEDD_SNOOZE_UNTIL", "MEDD_SNOOZE_UNTIL_USEC", "MEDD_REASON", "MEDD_NOTE",
+        "MEDD_EVENT_USEC", "MEDD_SOURCE", "MEDD_SNOOZE_ID", "MEDD_SNOOZE_UNTIL", "MEDD_SNOOZE_UNTIL_USEC", "MEDD_REASON", "MEDD_NOTE", "MEDD_ANSWER",
     ]
 
     /// The catalog's entries: message ID → header and body lines.

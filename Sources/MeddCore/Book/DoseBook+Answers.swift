@@ -1,7 +1,8 @@
 /// Answers: taken, skipped, snoozed — from the CLI, the desktop or a hook.
 extension DoseBook {
     /// Marks a dose taken. `target` is a dose ID, or a medication ID meaning its open dose,
-    /// the next dose within `early`, or a new as-needed dose.
+    /// the next dose within `early`, or a new as-needed dose. `at` is when it was taken (default now):
+    /// `early` and an as-needed medication's limits are checked at that time, not when the answer came.
     public mutating func take(_ target: String, at: Instant? = nil, note: String? = nil,
                               source: EventSource, now: Instant) -> Result<Outcome, Rejection> {
         let when = at ?? now
@@ -9,28 +10,54 @@ extension DoseBook {
             return .failure(.invalidParameter("`at` (\(when)) is in the future; a dose can only be marked taken once it has been taken"))
         }
         let resolved: Result<DoseRecord, Rejection>
-        if DoseID(parsing: target) == nil, let med = configuration.medication(target), med.isAsNeeded {
-            resolved = asNeededDose(med, at: when)
+        let id = DoseID(parsing: target)
+        if let med = configuration.medication(id?.medication ?? target), med.isAsNeeded, id.map({ records[$0] == nil }) ?? true {
+            resolved = asNeededDose(med, at: when, named: id)
         } else {
             resolved = resolve(target, at: when)
         }
         return resolved.flatMap { record in
-            if record.state == .taken { return .success(Outcome(record: record, effects: [])) }
-            if record.state == .planned, record.dose.scheduled - settings.early > when {
-                return .failure(.notYetDue(record.id, due: record.dose.scheduled))
+            if record.dose.scheduled - settings.early > when {
+                if at == nil || record.state == .planned && when >= now { return .failure(.notYetDue(record.id, due: record.dose.scheduled)) }
+                return .failure(.answeredTooEarly(record.id, due: record.dose.scheduled, at: when, early: settings.early,
+                                                  offsetSeconds: record.dose.utcOffset))
             }
+            if let settled = settleElsewhere(record, .taken, at: when, source: source, note: note, reason: nil) { return .success(settled) }
+            if record.state == .taken { return .success(Outcome(record: record, effects: [])) }
             return .success(finish(record, .taken, at: when, source: source, note: note, reason: nil, now: now))
         }
     }
 
     /// Marks a dose skipped. A dose ID may name any dose in the plan; a medication ID its open dose
-    /// or the next one within `early`.
-    public mutating func skip(_ target: String, reason: String? = nil,
+    /// or the next one within `early`. `at` is when it was skipped (default now).
+    public mutating func skip(_ target: String, at: Instant? = nil, reason: String? = nil,
                               source: EventSource, now: Instant) -> Result<Outcome, Rejection> {
-        resolve(target, at: now).map { record in
-            if record.state == .skipped { return Outcome(record: record, effects: []) }
-            return finish(record, .skipped, at: now, source: source, note: nil, reason: reason, now: now)
+        let when = at ?? now
+        guard when <= now + DoseBook.onTimeTolerance else {
+            return .failure(.invalidParameter("`at` (\(when)) is in the future; a dose can only be skipped now or before"))
         }
+        return resolve(target, at: when).map { record in
+            if let settled = settleElsewhere(record, .skipped, at: when, source: source, note: nil, reason: reason) { return settled }
+            if record.state == .skipped { return Outcome(record: record, effects: []) }
+            return finish(record, .skipped, at: when, source: source, note: nil, reason: reason, now: now)
+        }
+    }
+
+    /// An answer given on another device (`caldav`) to a dose answered already carries its own time,
+    /// and every machine settles it alike (`Answer.wins`): nil when it wins and is recorded as usual;
+    /// else nothing changes, and an answer not recorded before is kept as `replaced`. A person's answer
+    /// here (`cli`, `desktop`) is always the latest word: it replaces whatever came before.
+    private mutating func settleElsewhere(_ record: DoseRecord, _ kind: Answer.Kind, at when: Instant, source: EventSource,
+                                          note: String?, reason: String?) -> Outcome? {
+        guard source == .caldav, let current = record.answer else { return nil }
+        let incoming = Answer(kind: kind, at: when)
+        if record.holds(incoming) || current.kind == kind { return Outcome(record: record, effects: []) }
+        if incoming.wins(over: current) { return nil }
+        var effects: [Effect] = []
+        emit(DoseEvent(kind: .replaced, dose: record.dose, at: when, source: source,
+                       reason: reason ?? "\(current.kind.rawValue) at \(Instant(seconds: current.at.seconds)) stands", note: note,
+                       answer: kind.eventKind), into: &effects)
+        return Outcome(record: records[record.id] ?? record, effects: effects)
     }
 
     /// Snoozes an open dose; a new snooze replaces any other on the same snooze ID.
@@ -110,13 +137,14 @@ extension DoseBook {
         return .success(record(of: next))
     }
 
-    /// The as-needed dose taken at `when`, if `min_interval` and `max_per_day` allow it.
-    private func asNeededDose(_ med: Medication, at when: Instant) -> Result<DoseRecord, Rejection> {
+    /// The as-needed dose taken at `when`, if `min_interval` and `max_per_day` allow it. `named` is
+    /// its ID when it was taken elsewhere and is known by it (a to-do another device answered).
+    private func asNeededDose(_ med: Medication, at when: Instant, named: DoseID? = nil) -> Result<DoseRecord, Rejection> {
         guard case .asNeeded(let minInterval, let maxPerDay) = med.schedule else {
             return .failure(.noSuchDose(med.id))
         }
         let rules = planner.rules(for: med)
-        let local = rules.local(when)
+        let local = named.map { (date: $0.date, time: $0.time) } ?? rules.local(when)
         let id = DoseID(medication: med.id, date: local.date, time: local.time)
         if let existing = records[id] { return .success(existing) }
         let taken = records.values.filter { $0.dose.medication == med.id && $0.state == .taken }
@@ -147,6 +175,8 @@ extension DoseBook {
         case noSuchDose(String)
         case noSuchMedication(String)
         case notYetDue(DoseID, due: Instant)
+        /// An answer whose own time is more than `early` before the dose was due.
+        case answeredTooEarly(DoseID, due: Instant, at: Instant, early: TimeSpan, offsetSeconds: Int)
         case ambiguous([DoseID])
         case limitReached(String)
         case alreadyFinal(DoseID, DoseState)
@@ -160,6 +190,9 @@ extension DoseBook {
                 return "no medication \"\(text)\" in the configuration; `medctl meds` lists them"
             case .notYetDue(let id, let due):
                 return "\(id) is not due yet (due \(due)); it can be answered from `early` before that"
+            case .answeredTooEarly(let id, let due, let at, let early, let offset):
+                return "\(id) was due at \(due.format(offsetSeconds: offset)); an answer given at \(at.format(offsetSeconds: offset)) "
+                    + "is more than `early` (\(early)) before that"
             case .ambiguous(let candidates):
                 return "more than one open dose; name one of: \(candidates.map(\.description).joined(separator: ", "))"
             case .limitReached(let text):

@@ -33,6 +33,7 @@ extension DoseEvent {
             fields.append(("MEDD_SNOOZE_UNTIL", snoozeUntil.format(offsetSeconds: dose.utcOffset)))
             fields.append(("MEDD_SNOOZE_UNTIL_USEC", String(snoozeUntil.usec)))
         }
+        if let answer { fields.append(("MEDD_ANSWER", answer.rawValue)) }
         if let reason { fields.append(("MEDD_REASON", reason)) }
         if let note { fields.append(("MEDD_NOTE", note)) }
         return fields
@@ -63,6 +64,7 @@ extension DoseEvent {
         case .lowStock: return "stock low"
         case .expiring: return "expires on \(dose.id.date)"
         case .expired: return "expired on \(dose.id.date)"
+        case .replaced: return "\(answer?.rawValue ?? "answer") via \(source.rawValue) at \(Instant(seconds: at.seconds)), replaced"
         }
     }
 
@@ -90,8 +92,10 @@ extension DoseEvent {
         }
         let dose = Dose(id: id, name: name, doseText: doseText, scheduled: Instant(usec: scheduledUsec),
                         utcOffset: stated.offsetSeconds)
+        // A replaced answer names which it was; nothing else carries one.
+        let answer = kind == .replaced ? fields["MEDD_ANSWER"].flatMap(EventKind.init(rawValue:)).flatMap { $0.isFinal ? $0 : nil } : nil
         self.init(kind: kind, dose: dose, at: Instant(usec: atUsec), source: source,
-                  snoozeUntil: snoozeUntil, reason: fields["MEDD_REASON"], note: fields["MEDD_NOTE"])
+                  snoozeUntil: snoozeUntil, reason: fields["MEDD_REASON"], note: fields["MEDD_NOTE"], answer: answer)
     }
 
     /// The person label an entry's `MEDD_PERSON` names; nil when it has none or it is not a label.

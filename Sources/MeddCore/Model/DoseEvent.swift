@@ -9,9 +9,11 @@ public struct DoseEvent: Hashable, Sendable, Codable {
     public var snoozeUntil: Instant?
     public var reason: String?
     public var note: String?
+    /// Set on `replaced`: the answer that lost, `taken` or `skipped` (`MEDD_ANSWER`).
+    public var answer: EventKind?
 
     public init(kind: EventKind, dose: Dose, at: Instant, source: EventSource,
-                snoozeUntil: Instant? = nil, reason: String? = nil, note: String? = nil) {
+                snoozeUntil: Instant? = nil, reason: String? = nil, note: String? = nil, answer: EventKind? = nil) {
         self.kind = kind
         self.dose = dose
         self.at = at
@@ -19,6 +21,7 @@ public struct DoseEvent: Hashable, Sendable, Codable {
         self.snoozeUntil = snoozeUntil
         self.reason = reason
         self.note = note
+        self.answer = answer
     }
 }
 

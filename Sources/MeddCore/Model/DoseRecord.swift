@@ -14,6 +14,9 @@ public struct DoseRecord: Hashable, Sendable {
     /// Why the dose was skipped or missed, as its final event says (`skip --reason`, or the daemon's
     /// own: "not answered within grace").
     public var reason: String?
+    /// The answers this dose had before its final one, and those given elsewhere that lost to it
+    /// (`replaced`), oldest recorded first: an answer already among them is not recorded again.
+    public var earlierAnswers: [Answer] = []
 
     public init(dose: Dose, state: DoseState = .planned) {
         self.dose = dose
@@ -49,16 +52,31 @@ public struct DoseRecord: Hashable, Sendable {
             state = .snoozed
             snoozeUntil = until
         case .taken, .skipped, .missed:
+            if let kind = Answer.Kind(state), let answeredAt { earlierAnswers.append(Answer(kind: kind, at: answeredAt)) }
             state = DoseState(rawValue: event.kind.rawValue)!
             snoozeUntil = nil
             answeredAt = event.at
             source = event.source
             note = event.note ?? event.reason
             reason = event.reason
+        case .replaced:
+            guard let kind = event.answer.flatMap(Answer.Kind.init) else { return false }
+            earlierAnswers.append(Answer(kind: kind, at: event.at))
         case .lowStock, .expiring, .expired:
             return false
         }
         return true
+    }
+
+    /// The final answer; nil while the dose is open or planned.
+    public var answer: Answer? {
+        guard let kind = Answer.Kind(state), let answeredAt else { return nil }
+        return Answer(kind: kind, at: answeredAt)
+    }
+
+    /// This answer was recorded for the dose already: its final answer or one before it.
+    public func holds(_ answer: Answer) -> Bool {
+        (self.answer.map { $0.isSame(as: answer) } ?? false) || earlierAnswers.contains { $0.isSame(as: answer) }
     }
 
     /// The last time the dose alerted or was answered: a record touched since a cutoff is kept.

@@ -1,8 +1,6 @@
-public import MeddCore
-
-/// A dose's final answer as medd-sync compares them: what it was and when it was given. When this
-/// machine and the server disagree, `wins(over:)` decides, and every machine decides alike.
-public struct Answer: Hashable, Sendable {
+/// A dose's final answer as machines compare them: what it was and when it was given. When answers
+/// given on different devices disagree, `wins(over:)` decides, and every machine decides alike.
+public struct Answer: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable {
         case taken, skipped, missed
 
@@ -15,8 +13,21 @@ public struct Answer: Hashable, Sendable {
             }
         }
 
+        public init?(_ kind: EventKind) {
+            guard kind.isFinal, let state = DoseState(rawValue: kind.rawValue), let answer = Kind(state) else { return nil }
+            self = answer
+        }
+
+        public var eventKind: EventKind {
+            switch self {
+            case .taken: .taken
+            case .skipped: .skipped
+            case .missed: .missed
+            }
+        }
+
         /// A person's answer, not the daemon's record of none.
-        var isGivenByAPerson: Bool { self != .missed }
+        public var isGivenByAPerson: Bool { self != .missed }
     }
 
     public var kind: Kind
@@ -36,4 +47,13 @@ public struct Answer: Hashable, Sendable {
         if at.seconds != other.at.seconds { return at.seconds > other.at.seconds }
         return kind == .taken && other.kind != .taken
     }
+
+    /// The same answer as far as any device can tell: the same kind in the same second (iCalendar
+    /// carries whole seconds).
+    public func isSame(as other: Answer) -> Bool {
+        kind == other.kind && at.seconds == other.at.seconds
+    }
+
+    /// `taken at 2026-11-22T07:00:20Z`.
+    public var description: String { "\(kind.rawValue) at \(Instant(seconds: at.seconds))" }
 }
