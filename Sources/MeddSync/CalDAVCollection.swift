@@ -66,7 +66,8 @@ public final class CalDAVCollection: @unchecked Sendable {
 
     /// Checks that the URL names a calendar collection that takes to-dos (PROPFIND, RFC 4791 5.2.3): at
     /// start, so that a wrong `url` is said in plain words, not found out by writes that go nowhere. A
-    /// collection that does not list its components takes them all.
+    /// collection that does not list its components takes them all; a server that answers PROPFIND
+    /// with anything but 207 or 404 is let be (the REPORTs that follow say what is wrong).
     public func check(_ done: @escaping (Result<Void, Failure>) -> Void) {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
@@ -81,7 +82,8 @@ public final class CalDAVCollection: @unchecked Sendable {
                 switch response.status {
                 case 207: break
                 case 404, 410: return .failure(.unsuitableCollection("there is no collection at \(where_) (HTTP \(response.status)); check url in [sync]"))
-                default: return .failure(.unexpectedStatus(response.status, "PROPFIND \(where_)"))
+                // A server that will not say (PROPFIND not allowed there): the REPORTs that follow tell.
+                default: return .success(())
                 }
                 let found: MultiStatus.Collection
                 do throws(MultiStatus.Problem) {

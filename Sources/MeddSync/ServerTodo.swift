@@ -44,7 +44,7 @@ public struct ServerTodo: Hashable, Sendable {
               let uid = try? todo.property("UID")?.text(), uid.hasSuffix(Self.uidSuffix),
               let doseID = DoseID(parsing: String(uid.dropLast(Self.uidSuffix.count))) else { return nil }
         self.doseID = doseID
-        completed = try? todo.property("COMPLETED")?.dateTime()
+        completed = todo.property("COMPLETED").flatMap(Self.dateTime)
         let percent = try? todo.property("PERCENT-COMPLETE")?.integer()
         let statusText = (try? todo.property("STATUS")?.text())?.uppercased()
         switch statusText.flatMap(Status.init(rawValue:)) {
@@ -66,8 +66,14 @@ public struct ServerTodo: Hashable, Sendable {
     }
 
     private static func instant(_ component: ICalendarComponent, _ name: String) -> Instant? {
-        guard let property = component.property(name), let dateTime = try? property.dateTime() else { return nil }
-        return dateTime.instant
+        component.property(name).flatMap(Self.dateTime)?.instant
+    }
+
+    /// A DATE-TIME as written, or a UTC time that still has a TZID beside it: Radicale stores a zoned
+    /// COMPLETED that way (`COMPLETED;TZID=Europe/Berlin:20261122T065932Z`), and the Z decides.
+    private static func dateTime(_ property: ICalendarProperty) -> ICalendarDateTime? {
+        if let dateTime = try? property.dateTime() { return dateTime }
+        return ICalendarDateTime(parsing: property.value)
     }
 
     /// `taken 20261122T070020Z`, as `replacedValue(of:)` writes it.

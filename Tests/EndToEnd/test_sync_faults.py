@@ -107,7 +107,7 @@ def test_an_answer_that_is_not_xml_is_an_error(daemons, syncs, med, fault_server
     fault_server.mode = "not-xml"
     daemon, sync = start(daemons, syncs, med, fault_server)
     status = wait_for_status(sync, lambda s: "lastError" in s)
-    assert status["lastError"].startswith("sync-collection: the server's answer is not XML medd-sync can read: "
+    assert status["lastError"].startswith(f"REPORT sync-collection on {fault_server.url}: the server's answer is not XML medd-sync can read: "
                                           "not well-formed XML at line 1"), status
     medd_goes_on(daemon, med)
 

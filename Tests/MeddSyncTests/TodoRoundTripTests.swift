@@ -84,6 +84,7 @@ struct TodoRoundTripTests {
         #expect(try form("STATUS:COMPLETED\r\nCOMPLETED;TZID=Europe/Berlin:20261122T090021\r\n") == taken(21))
         #expect(try form("STATUS:COMPLETED\r\nCOMPLETED;TZID=/mozilla.org/20050126_1/Europe/Berlin:20261122T090022\r\n") == taken(22))
         #expect(try form("STATUS:COMPLETED\r\nCOMPLETED:20261122T090023\r\n") == taken(23), "floating: the medication's zone")
+        #expect(try form("STATUS:COMPLETED\r\nCOMPLETED;TZID=Europe/Berlin:20261122T080023Z\r\n") == taken(23), "as Radicale stores it")
         #expect(try form("STATUS:COMPLETED\r\nLAST-MODIFIED:20261122T080024Z\r\n") == taken(24))
         #expect(try form("PERCENT-COMPLETE:100\r\nLAST-MODIFIED:20261122T080025Z\r\n") == taken(25))
         #expect(try form("COMPLETED:20261122T080026Z\r\n") == taken(26), "COMPLETED without STATUS")
