@@ -56,6 +56,7 @@ public final class Synchronizer: @unchecked Sendable {
     /// Why the failing requests fail: reading (rounds) or writing (one dose's PUT or DELETE).
     private var failingArea: FailureArea?
     private var writesThisRound = 0
+    private var verdictPending = false
     private var stopping = false
 
     private enum FailureArea { case reading, writing }
@@ -248,10 +249,12 @@ public final class Synchronizer: @unchecked Sendable {
         if let failure {
             if case .refusedCredentials? = refused { mustRereadPassword = true }
             failed(failure, area: .reading)
-        } else if failingArea != .writing || writesThisRound == 0 {
-            // A failing write is known to work again only when one succeeds: a round that reads well
-            // but writes nothing says nothing of it, unless nothing was left to write.
+        } else if writesThisRound == 0 {
             succeeded()
+        } else {
+            // A round that reads well is in sync once its writes are through: the first one that
+            // succeeds says so, one that fails says why (a server that only lets the account read).
+            verdictPending = true
         }
         countWaiting()
         if roundWanted { return round() }
@@ -513,6 +516,7 @@ public final class Synchronizer: @unchecked Sendable {
     /// way does not fill the journal, nor does it flap with the requests that work beside it.
     private func failed(_ message: String, area: FailureArea) {
         failures += 1
+        verdictPending = false
         let first = health.failingSince == nil
         let changed = message != health.lastError
         health.lastError = message
@@ -527,9 +531,9 @@ public final class Synchronizer: @unchecked Sendable {
         healthChanged(health)
     }
 
-    /// A write went through: whatever failed works again.
+    /// A write went through: the round it belongs to worked, and whatever failed works again.
     private func wrote() {
-        if failingArea == .writing { succeeded() }
+        if verdictPending || failingArea != nil { succeeded() }
     }
 
     private func succeeded() {
@@ -540,6 +544,7 @@ public final class Synchronizer: @unchecked Sendable {
         }
         failures = 0
         failingArea = nil
+        verdictPending = false
         health.failingSince = nil
         health.lastSuccess = clock()
         healthChanged(health)
