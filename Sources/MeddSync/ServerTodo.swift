@@ -123,6 +123,12 @@ public struct ServerTodo: Hashable, Sendable {
         return isClients(stamp)
     }
 
+    /// The to-do holds an answer another client gave without saying when: its time is the moment
+    /// medd-sync first saw it.
+    public func answerIsUntimed(times: ClientTimes, ownStamp: Instant?) -> Bool {
+        (status == .completed || status == .cancelled) && !statusIsMedds && clientAnswerTime(times: times, ownStamp: ownStamp) == nil
+    }
+
     /// Answers the dose had before the one the to-do holds: those listed in `X-MEDD-REPLACED`, and a
     /// medd-sync's answer that another client's answer overwrote (the X- properties still say it).
     public var earlierAnswers: [Answer] {

@@ -49,7 +49,7 @@ public final class Synchronizer: @unchecked Sendable {
     /// The DTSTAMP this process last wrote on each to-do: a client that dropped the X- properties but
     /// kept it said nothing of when it answered.
     private var ownStamps: [DoseID: Instant] = [:]
-    /// When this process first saw an answer whose client said nothing of when: its time.
+    /// When this process first read an answer whose client said nothing of when (`absorb`): its time.
     private var firstSeen: [DoseID: Instant] = [:]
     /// Doses whose to-do was on the server: one gone is recreated, and the journal says so.
     private var seenOnServer: Set<DoseID> = []
@@ -234,6 +234,9 @@ public final class Synchronizer: @unchecked Sendable {
             }
             server[id] = entry
             seenOnServer.insert(id)
+            if let todo = entry.todo {
+                firstSeen[id] = todo.answerIsUntimed(times: times, ownStamp: ownStamps[id]) ? firstSeen[id] ?? clock() : nil
+            }
         }
     }
 
@@ -280,11 +283,6 @@ public final class Synchronizer: @unchecked Sendable {
     private func remote(_ id: DoseID, now: Instant) -> Reconciler.Remote? {
         guard let todo = server[id]?.todo else { return nil }
         let answer = todo.answer(times: times, ownStamp: ownStamps[id], seenAt: firstSeen[id] ?? now)
-        if answer != nil, todo.statusIsMedds == false, todo.clientAnswerTime(times: times, ownStamp: ownStamps[id]) == nil {
-            if firstSeen[id] == nil { firstSeen[id] = now }
-        } else {
-            firstSeen[id] = nil
-        }
         return Reconciler.Remote(todo: todo, answer: answer, earlier: todo.earlierAnswers)
     }
 
