@@ -3,6 +3,7 @@ with medd and medd-sync and the same configuration, reach Radicale over https (i
 ca_file); the phone (Python's caldav) answers too. Over three days of answers on A, on B and on the
 phone, both ledgers end up agreeing on every dose; an answer on A closes B's notification; the same dose
 answered on both machines within one poll ends as the later answer, everywhere."""
+import datetime
 import os
 import time
 
@@ -11,7 +12,7 @@ import pytest
 import harness
 from caldav_servers import Phone, Radicale
 from harness import berlin, config
-from sync_harness import Sync, sync_table
+from sync_harness import Sync, sync_table, utc
 from sync_hosts import SERVER_ADDRESS, SyncNetwork
 
 POLL = 10
@@ -139,6 +140,89 @@ def test_two_machines_and_a_phone_agree_on_every_dose_over_three_days(network, s
             f"{med}_20261123_08_00@medd": "COMPLETED", f"{med}_20261123_20_00@medd": "CANCELLED",
             f"{med}_20261124_08_00@medd": "CANCELLED", f"{med}_20261124_20_00@medd": "CANCELLED",
         }
+    finally:
+        a.close()
+        b.close()
+
+
+def answers_in_journal(machine, dose):
+    """The answers this machine's medd recorded for `dose`, in journal order: (MEDD_EVENT, MEDD_ANSWER or
+    None, MEDD_SOURCE, MEDD_EVENT_USEC as a whole second)."""
+    entries = harness.journal("MEDD_DOSE_ID", dose, at_least=0, timeout=0, _PID=str(machine.daemon.process.pid))
+    return [(e["MEDD_EVENT"], e.get("MEDD_ANSWER"), e["MEDD_SOURCE"], int(e["MEDD_EVENT_USEC"]) // 1_000_000)
+            for e in entries if e.get("MEDD_EVENT") in ("taken", "skipped", "replaced")]
+
+
+def wait_answers(machine, dose, count, timeout=2 * POLL + 6):
+    deadline = time.monotonic() + timeout
+    while True:
+        answers = answers_in_journal(machine, dose)
+        if len(answers) >= count or time.monotonic() >= deadline:
+            return answers
+        time.sleep(0.2)
+
+
+def seconds(moment):
+    return int(moment.timestamp())
+
+
+def test_a_skip_and_a_completion_two_seconds_apart_end_as_the_later_everywhere_with_both_in_every_journal(
+        network, server, med):
+    """B skips, the phone completes two seconds later: taken on A, B and the server. The reverse order:
+    skipped everywhere. Each journal holds both answers, each at the time it was given."""
+    forward, reverse = f"{med}f", f"{med}r"
+    text = "[settings]\n" + "".join(f'\n[medication.{m}]\nname = "Metformin"\ndose = "500 mg"\ntimes = ["08:00"]\n'
+                                    for m in (forward, reverse))
+    text += sync_table(server, poll=f"{POLL}s", extra=f'ca_file = "{server.certificate}"\n')
+    a = Machine("a", network, text)
+    b = Machine("b", network, text)
+    phone = Phone(server)
+    try:
+        for machine in (a, b):
+            machine.sync.wait_in_sync(timeout=20)
+        phone.wait_for(lambda todos: todos if len(todos) == 2 else None)
+        for m in (forward, reverse):
+            harness.dose_events(m, MEDD_EVENT="fired", at_least=2, timeout=10)
+
+        # B skips; once the server has it, the phone completes the to-do two seconds after the skip.
+        dose, uid = f"{forward}_20261122_08_00", f"{forward}_20261122_08_00@medd"
+        skipped_at = b.daemon.now()
+        harness.medctl_output(b.daemon, "skip", dose)
+        phone.wait_for(lambda todos: [t for t in todos if t.uid == uid and t.status == "CANCELLED"], timeout=5)
+        completed_at = skipped_at + datetime.timedelta(seconds=2)
+        time.sleep(max(0.0, (completed_at - b.daemon.now()).total_seconds()))
+        phone.complete(uid, at=completed_at)
+        for machine in (a, b):
+            machine.wait_state(dose, "taken", "caldav", timeout=2 * POLL + 4)
+
+        # The reverse: the phone completes, B skips two seconds later.
+        dose, uid = f"{reverse}_20261122_08_00", f"{reverse}_20261122_08_00@medd"
+        taken_at = b.daemon.now()
+        phone.complete(uid, at=taken_at)
+        time.sleep(2)
+        harness.medctl_output(b.daemon, "skip", dose)
+        reverse_skip = b.daemon.now()
+        a.wait_state(dose, "skipped", "caldav", timeout=2 * POLL + 4)
+        b.wait_state(dose, "skipped", "cli")
+
+        # Forward: every journal has the skip (B's own, or from the server) and then the phone's taken.
+        fwd = f"{forward}_20261122_08_00"
+        assert wait_answers(b, fwd, 2) == [("skipped", None, "cli", seconds(skipped_at)),
+                                           ("taken", None, "caldav", seconds(completed_at))]
+        assert wait_answers(a, fwd, 2) == [("skipped", None, "caldav", seconds(skipped_at)),
+                                           ("taken", None, "caldav", seconds(completed_at))]
+        # Reverse: B kept the phone's earlier taken as replaced (or, had it seen it first, as a taken its skip
+        # replaced); A has both, oldest first. The skip stands everywhere.
+        rev = f"{reverse}_20261122_08_00"
+        on_b = wait_answers(b, rev, 2)
+        assert on_b in ([("skipped", None, "cli", seconds(reverse_skip)), ("replaced", "taken", "caldav", seconds(taken_at))],
+                        [("taken", None, "caldav", seconds(taken_at)), ("skipped", None, "cli", seconds(reverse_skip))]), on_b
+        assert wait_answers(a, rev, 2) == [("taken", None, "caldav", seconds(taken_at)),
+                                           ("skipped", None, "caldav", seconds(reverse_skip))]
+        on_server = {t.uid: t for t in phone.todos()}
+        assert on_server[f"{fwd}@medd"].status == "COMPLETED"
+        assert on_server[f"{rev}@medd"].status == "CANCELLED"
+        assert f"X-MEDD-REPLACED:taken {utc(taken_at).strftime('%Y%m%dT%H%M%SZ')}" in on_server[f"{rev}@medd"].ical
     finally:
         a.close()
         b.close()
