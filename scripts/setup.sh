@@ -68,11 +68,11 @@ if ! command -v python3 >/dev/null; then
     echo "setup: no python3 on PATH; install python3 and python3-pip" >&2
     exit 1
 fi
-if ! python3 -c 'import varlink, pytest, dbus_next, icalendar, caldav' 2>/dev/null; then
-    echo "setup: installing the Python packages varlink, pytest, dbus-next, icalendar and caldav"
-    python3 -m pip install --quiet varlink pytest dbus-next icalendar caldav 2>/dev/null \
-        || python3 -m pip install --quiet --break-system-packages varlink pytest dbus-next icalendar caldav \
-        || { echo "setup: cannot install varlink, pytest, dbus-next, icalendar and caldav: python3 -m pip install varlink pytest dbus-next icalendar caldav" >&2; exit 1; }
-    python3 -c 'import varlink, pytest, dbus_next, icalendar, caldav' \
-        || { echo "setup: installed varlink, pytest, dbus-next, icalendar and caldav, but python3 still cannot import them" >&2; exit 1; }
+if ! python3 -c 'import varlink, pytest, dbus_next, icalendar, caldav, fhir.resources' 2>/dev/null; then
+    echo "setup: installing the Python packages varlink, pytest, dbus-next, icalendar, caldav and fhir.resources"
+    python3 -m pip install --quiet varlink pytest dbus-next icalendar caldav fhir.resources 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages varlink pytest dbus-next icalendar caldav fhir.resources \
+        || { echo "setup: cannot install varlink, pytest, dbus-next, icalendar, caldav and fhir.resources: python3 -m pip install varlink pytest dbus-next icalendar caldav fhir.resources" >&2; exit 1; }
+    python3 -c 'import varlink, pytest, dbus_next, icalendar, caldav, fhir.resources' \
+        || { echo "setup: installed varlink, pytest, dbus-next, icalendar, caldav and fhir.resources, but python3 still cannot import them" >&2; exit 1; }
 fi

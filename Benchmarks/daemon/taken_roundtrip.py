@@ -11,9 +11,14 @@ request to the reply's NUL. The clients are Python processes (the default), or w
 `taken_client.c` compiled with cc, which takes far less of the two cores the daemon shares with them. The first WARMUP calls of
 each client are left out of the percentiles (they are still real commits).
 
+With --method measure the clients record readings instead (`Measure`, Python clients only): client k
+records 550 readings of its own `[measurement.rK]` (kind number, no reminders), taken a minute apart
+before the start (`at`), each a durable commit exactly as an answer is.
+
 Target: p99 <= 5 ms.
 
     MEDD_BIN_DIR=... python3 Benchmarks/daemon/taken_roundtrip.py [--clients 8] [--warmup 10] [--client c|python] [--nice N]
+        [--method taken|measure]
 """
 import argparse
 import datetime
@@ -32,11 +37,16 @@ START = datetime.datetime(2026, 11, 22, 5, 0, tzinfo=benchlib.BERLIN)
 MEDS = 100
 
 
+READINGS_PER_CLIENT = 550
+
+
 def client(socket_path, doses, barrier, results, nice=0):
+    """Calls Taken for each dose ID, or Measure for each (measurement, value) pair."""
     if nice:
         os.nice(nice)
     conn = benchlib.VarlinkConnection(socket_path)
-    payloads = [benchlib.encode("Taken", dose=d) for d in doses]
+    payloads = [benchlib.encode("Measure", measurement=d[0], value=d[1], at=d[2]) if isinstance(d, tuple)
+                else benchlib.encode("Taken", dose=d) for d in doses]
     latencies = []
     errors = 0
     barrier.wait()
@@ -45,7 +55,7 @@ def client(socket_path, doses, barrier, results, nice=0):
         t0 = time.perf_counter()
         reply = conn.call_raw(payload)
         latencies.append(time.perf_counter() - t0)
-        if b'"error"' in reply or b'"taken"' not in reply:
+        if b'"error"' in reply or (b'"taken"' not in reply and b'"reading"' not in reply):
             errors += 1
     ended = time.perf_counter()
     conn.close()
@@ -91,10 +101,16 @@ def main():
     parser.add_argument("--client", choices=["c", "python"], default="python",
                         help="load generator: Python processes (default), or taken_client.c compiled with cc (light on the CPU)")
     parser.add_argument("--perf", metavar="FILE", help="record a perf profile (-g) of the daemon during the calls into FILE")
+    parser.add_argument("--method", choices=["taken", "measure"], default="taken",
+                        help="what the clients call: Taken (default) or Measure")
     args = parser.parse_args()
-    benchlib.header(f"Taken round trips, {args.clients} concurrent clients")
+    if args.method == "measure" and args.client == "c":
+        parser.error("--method measure runs Python clients only")
+    benchlib.header(f"{args.method.capitalize()} round trips, {args.clients} concurrent clients")
     meds = benchlib.med_ids(benchlib.run_prefix(), MEDS)
     text = benchlib.config_text(meds, settings={"early": '"12h"'}, every="15m", extra='from = "06:00"\nuntil = "16:45"')
+    measurements = [f"r{k}" for k in range(args.clients)]
+    text += "".join(f'\n[measurement.{m}]\nkind = "number"\n' for m in measurements)
     daemon = benchlib.Daemon(text, START)
     try:
         conn = benchlib.VarlinkConnection(daemon.socket_path)
@@ -105,6 +121,10 @@ def main():
         shares = [[] for _ in range(args.clients)]
         for d in sorted(planned, key=lambda d: (d["usec"], d["medication"])):
             shares[order[d["medication"]] % args.clients].append(d["id"])
+        if args.method == "measure":
+            # Each reading taken a minute apart (`at`), as readings are: each is its own record, not one of 550.
+            shares = [[(m, f"{n}.25", (START - datetime.timedelta(minutes=n + 1)).isoformat(timespec="seconds")) for n in range(READINGS_PER_CLIENT)]
+                      for m in measurements]
         print(f"   {len(planned)} planned doses of {len(meds)} medications; per client: {[len(s) for s in shares]}")
         sys.stdout.flush()
         recorder = None

@@ -41,7 +41,7 @@ extension ConfigValidator {
         let known = people.keys.sorted()
         for medication in medications {
             guard let label = medication.person, people[label] == nil else { continue }
-            let path = ConfigPath.root.appending("medication").appending(medication.id).appending("person")
+            let path = ConfigPath.root.appending(medication.measures == nil ? "medication" : "measurement").appending(medication.id).appending("person")
             if let suggestion = KeySuggester.suggestion(for: label, among: known) {
                 // TRANSLATORS: %1$s is the person ID written, %2$s a table header like [person.mum]; %3$s the ID of a
                 // person who has a table; never translated.

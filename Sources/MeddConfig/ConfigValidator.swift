@@ -27,12 +27,20 @@ final class ConfigValidator {
         checkKeys(of: root, at: .root, known: Keys.topLevel)
         let settings = self.settings(root["settings"], at: ConfigPath.root.appending("settings"))
         let medications = self.medications(root["medication"], at: ConfigPath.root.appending("medication"), settings: settings)
+        let measurements = self.measurements(root["measurement"], at: ConfigPath.root.appending("measurement"), settings: settings,
+                                             medications: Self.tableKeys(root["medication"]))
         let hooks = self.hooks(root["hook"], at: ConfigPath.root.appending("hook"))
         let people = self.people(root["person"], at: ConfigPath.root.appending("person"))
         let sync = self.sync(root["sync"], at: ConfigPath.root.appending("sync"))
         guard issues.isEmpty else { return nil }
-        warnAboutUnnamedPeople(medications, people: people)
-        return Configuration(settings: settings, medications: medications, hooks: hooks, zones: zones, people: people, sync: sync)
+        warnAboutUnnamedPeople(medications + measurements.map(\.reminders), people: people)
+        return Configuration(settings: settings, medications: medications, measurements: measurements, hooks: hooks, zones: zones,
+                             people: people, sync: sync)
+    }
+
+    /// The keys of a table of tables (the IDs of `[medication.ID]`), whatever their entries hold.
+    private static func tableKeys(_ value: TOMLValue?) -> Set<String> {
+        Set(value?.table?.keys ?? [])
     }
 
     /// Records a warning about `path`, shown as `path: text`.
@@ -101,7 +109,7 @@ final class ConfigValidator {
 
     /// The keys each table of the configuration may hold (medd.toml(5)), in the order messages list them.
     enum Keys {
-        static let topLevel = ["settings", "medication", "hook", "person", "sync"]
+        static let topLevel = ["settings", "medication", "measurement", "hook", "person", "sync"]
         static let settings = ["horizon_days", "grace", "renotify", "snooze", "early", "timezone",
                                "expiry_warning"] + alertKeys
         static let medication = [
@@ -110,6 +118,11 @@ final class ConfigValidator {
             "step",
             "person",
             "expires", "remind",
+        ] + alertKeys
+        static let measurement = [
+            "kind", "name", "unit", "readings", "for", "target",
+            "times", "days", "every_days", "cycle", "monthdays", "every_weeks", "every_months", "every", "after_taken", "from", "until",
+            "start", "end", "timezone", "notes", "paused", "person", "remind",
         ] + alertKeys
         /// The keys of a `times` entry written as a table.
         static let timeEntry = ["at", "dose", "per_dose"]

@@ -9,11 +9,11 @@ public enum ControlInterface {
 # usec is microseconds since the Unix epoch. Only the socket owner's UID is served.
 interface io.medd.Control
 
-# One dose as the daemon knows it.
+# One dose as the daemon knows it, or a reminder to measure (then measurement is set).
 type Dose (
-  # Dose ID: medication ID, local date and wall time.
+  # Dose ID: medication (or measurement) ID, local date and wall time.
   id: string,
-  # Medication ID from the configuration.
+  # Medication ID from the configuration; for a reminder to measure, the measurement ID.
   medication: string,
   # Display name of the medication.
   name: string,
@@ -24,7 +24,8 @@ type Dose (
   # The scheduled time in microseconds since the epoch.
   usec: int,
   # planned, pending, snoozed, taken, skipped, missed, or untracked (due before medd
-  # tracked its medication: never alerted, not counted in adherence).
+  # tracked its medication: never alerted, not counted in adherence); a reminder to
+  # measure is measured once its readings are recorded.
   state: string,
   # When the dose was answered (final states only).
   answeredAt: ?string,
@@ -41,7 +42,50 @@ type Dose (
   # Whom the medication is for: the person label from the configuration.
   person: ?string,
   # false when its medication has remind = false: recorded, never shown nor rung (absent otherwise).
-  remind: ?bool
+  remind: ?bool,
+  # A reminder to measure: the kind of its measurement (blood_pressure, glucose, weight,
+  # temperature, heart_rate, spo2, scale, number); absent for a medication's dose.
+  measurement: ?string,
+  # A reminder to measure: the values of the readings recorded for it, oldest first, as
+  # Reading's value writes them, and their unit.
+  readings: ?[]string,
+  unit: ?string,
+  # A reminder to measure: how many readings answer it (readings in the configuration).
+  readingsDue: ?int
+)
+
+# One reading of a measurement.
+type Reading (
+  # Measurement ID from the configuration.
+  measurement: string,
+  # blood_pressure, glucose, weight, temperature, heart_rate, spo2, scale or number.
+  kind: string,
+  # The measurement's name, as it was when the reading was recorded.
+  name: string,
+  # The value, exact, with a point for decimals: 132/84/71 (SYS/DIA/PULSE), 132/84, 5.6, 72.
+  value: string,
+  # mmHg, mg/dL, mmol/L, kg, lb, C, F, bpm, %, /10, or a number's own unit ("" for none).
+  unit: string,
+  # A blood pressure's parts.
+  systolic: ?int,
+  diastolic: ?int,
+  pulse: ?int,
+  # When it was taken, ISO 8601 with the measurement zone's offset, and in microseconds.
+  at: string,
+  usec: int,
+  # The reminder to measure it answered, or the ID of its own time when it answered none.
+  dose: string,
+  # Who recorded it: cli, desktop, hook or caldav.
+  source: string,
+  note: ?string,
+  # The target in force when it was taken (135/85, 4-7), and whether it was within it.
+  target: ?string,
+  inTarget: ?bool,
+  # It is reading number of the of its reminder asks for (1 of 2).
+  number: int,
+  of: int,
+  # Whom the measurement is for: the person label from the configuration.
+  person: ?string
 )
 
 # Adherence counts for one medication, or for all of them.
@@ -157,6 +201,49 @@ method Adherence(since: ?string, until: ?string, medication: ?string) -> (
   total: AdherenceCounts
 )
 
+# Records a reading of a measurement. value is as the Reading type writes it (132/84/71,
+# 5.6); it must be a value of the measurement's kind within the range a real reading has
+# (InvalidValue says why not). at (default now, never in the future) is when it was taken.
+# It answers the measurement's reminder open at that time (or due within early after it);
+# remaining is how many more readings that reminder waits for (readings = 2: one more, a
+# minute apart). dose is the reminder, or the reading's own ID when it answered none.
+method Measure(measurement: string, value: string, at: ?string, note: ?string, source: ?string) -> (
+  reading: Reading,
+  dose: Dose,
+  remaining: int
+)
+
+# Readings taken in [from, to) (default: the 30 days before now, and the minute after it,
+# which a reading from a clock a little ahead may carry), oldest first.
+method ListReadings(from: ?string, to: ?string, measurement: ?string) -> (readings: []Reading)
+
+# One reading to import: the parts of a Reading that say what was measured, when and by whom.
+type ImportedReading (
+  measurement: string,
+  value: string,
+  unit: string,
+  # When it was taken, in microseconds since the epoch.
+  usec: int,
+  # The reminder it answered (or its own ID); absent: the ID of the minute it was taken.
+  dose: ?string,
+  # The target in force when it was taken.
+  target: ?string,
+  # It is reading number of the of its reminder asked for (default 1 of 1).
+  number: ?int,
+  of: ?int,
+  # cli (the default), desktop, hook or caldav.
+  source: ?string,
+  note: ?string
+)
+
+# Records readings brought from a file (medctl import) in one transaction, or none of
+# them: each must be of a configured measurement, a value of its kind in a unit of it, and
+# taken by now. A reading the ledger has already (the same measurement, instant and
+# value) is not added again: added counts those recorded, present those already there.
+# At most 1000 readings a call. With dryRun nothing is recorded: the counts say what would be.
+# InvalidValue names the first reading refused by its index.
+method ImportReadings(readings: []ImportedReading, dryRun: ?bool) -> (added: int, present: int)
+
 # Writes a consistent copy of the ledger while medd goes on answering: every answer
 # acknowledged before this reply is in it. The copy is a file of its own (mode 0600) in
 # the backups folder of medd's state directory, since medd may write nowhere else: copy
@@ -174,15 +261,24 @@ method Backup() -> (
 )
 
 # Streams one reply per state change; call with "more": true.
-# event is the journal event kind (fired, taken, snoozed, skipped, missed, ...);
+# event is the journal event kind (fired, taken, snoozed, skipped, missed, measured, ...);
 # for expiring and expired, dose is named after the medication and its expires date.
-method Watch() -> (event: string, at: string, dose: Dose)
+# A measured event carries its reading.
+method Watch() -> (event: string, at: string, dose: Dose, reading: ?Reading)
 
 # No dose with this ID, and no open dose of a medication with this ID.
 error NoSuchDose (dose: string)
 
 # No medication with this ID in the configuration.
 error NoSuchMedication (medication: string)
+
+# No measurement with this ID in the configuration.
+error NoSuchMeasurement (measurement: string)
+
+# The value is not a reading of the measurement's kind, or outside the range a real
+# reading has; message says which and what it takes. From ImportReadings, index is the
+# refused reading's position in readings.
+error InvalidValue (measurement: string, message: string, index: ?int)
 
 # The dose is not due yet and cannot be answered before due; or, with at, the answer's own
 # time is more than early before due (message says so in words).

@@ -14,6 +14,51 @@ public enum ControlRequest: Hashable, Sendable {
     case adherence(Adherence)
     case backup
     case watch
+    case measure(Measure)
+    case listReadings(ListReadings)
+    case importReadings(ImportReadings)
+
+    /// Parameters of `ImportReadings`: the readings as objects its signature checked, and whether only to check them.
+    public struct ImportReadings: Hashable, Sendable {
+        public var readings: [[String: JSONValue]]
+        public var dryRun: Bool
+
+        public init(readings: [[String: JSONValue]], dryRun: Bool = false) {
+            self.readings = readings
+            self.dryRun = dryRun
+        }
+    }
+
+    /// Parameters of `Measure`: a measurement ID, the value as text, when it was taken (default now), a
+    /// note and who recorded it.
+    public struct Measure: Hashable, Sendable {
+        public var measurement: String
+        public var value: String
+        public var at: String?
+        public var note: String?
+        public var source: EventSource
+
+        public init(measurement: String, value: String, at: String? = nil, note: String? = nil, source: EventSource = .cli) {
+            self.measurement = measurement
+            self.value = value
+            self.at = at
+            self.note = note
+            self.source = source
+        }
+    }
+
+    /// Parameters of `ListReadings`; nil means the default range or every measurement.
+    public struct ListReadings: Hashable, Sendable {
+        public var from: String?
+        public var to: String?
+        public var measurement: String?
+
+        public init(from: String? = nil, to: String? = nil, measurement: String? = nil) {
+            self.from = from
+            self.to = to
+            self.measurement = measurement
+        }
+    }
 
     /// Parameters of `ListDoses`; nil means the default range or all medications.
     public struct ListDoses: Hashable, Sendable {
@@ -131,6 +176,22 @@ struct ControlMethod: Sendable {
         ControlMethod("io.medd.Control.Adherence",
                       optional: ["since": .nonEmptyString, "until": .nonEmptyString, "medication": .nonEmptyString]) {
             .adherence(.init(since: $0.string("since"), until: $0.string("until"), medication: $0.string("medication")))
+        },
+        ControlMethod("io.medd.Control.Measure", required: ["measurement": .nonEmptyString, "value": .nonEmptyString],
+                      optional: ["at": .nonEmptyString, "note": .string, "source": .oneOf(MethodSignature.answerSources)]) {
+            .measure(.init(measurement: $0.required("measurement"), value: $0.required("value"), at: $0.string("at"), note: $0.string("note"),
+                           source: $0.source))
+        },
+        ControlMethod("io.medd.Control.ListReadings",
+                      optional: ["from": .nonEmptyString, "to": .nonEmptyString, "measurement": .nonEmptyString]) {
+            .listReadings(.init(from: $0.string("from"), to: $0.string("to"), measurement: $0.string("measurement")))
+        },
+        ControlMethod("io.medd.Control.ImportReadings", required: ["readings": .objects(MethodSignature(
+            required: ["measurement": .nonEmptyString, "value": .nonEmptyString, "unit": .string, "usec": .integer(Int.min...Int.max)],
+            optional: ["dose": .nonEmptyString, "target": .nonEmptyString, "number": .integer(Measurement.readingsLimit),
+                       "of": .integer(Measurement.readingsLimit), "source": .oneOf(MethodSignature.readingSources), "note": .string]))],
+            optional: ["dryRun": .bool]) { call in
+            .importReadings(.init(readings: call.objects("readings"), dryRun: call.parameters["dryRun"] == .bool(true)))
         },
         ControlMethod("io.medd.Control.Backup") { _ in .backup },
         ControlMethod("io.medd.Control.Watch", streams: true) { _ in .watch },

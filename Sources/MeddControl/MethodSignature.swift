@@ -10,6 +10,11 @@ public enum ParameterType: Hashable, Sendable {
     case integer(ClosedRange<Int>)
     /// One of these strings.
     case oneOf(Set<String>)
+    /// A boolean.
+    case bool
+    /// An array of objects, each with the parameters of `signature` (an offending one is named
+    /// `name[index].parameter`).
+    indirect case objects(MethodSignature)
 }
 
 /// The parameters one method accepts.
@@ -36,6 +41,11 @@ public struct MethodSignature: Hashable, Sendable {
     /// Who a client may say answered a dose: medctl and other clients (`cli`), or medd-sync bringing
     /// an answer from the CalDAV server (`caldav`). The daemon's own sources are not a client's to claim.
     public static let answerSources: Set<String> = [EventSource.cli.rawValue, EventSource.caldav.rawValue]
+    /// Who a reading brought in by `ImportReadings` may have been recorded by: anyone but the daemon.
+    public static let readingSources = Set(EventSource.allCases.filter { $0 != .daemon }.map(\.rawValue))
+    /// The most readings one `ImportReadings` call takes (medctl import sends a file in parts of this size).
+    public static let importBatch = 1000
+
     /// The longest snooze `Snooze` accepts, in minutes.
     public static var maximumSnoozeMinutes: Int { snoozeMinutes.upperBound }
 
@@ -50,6 +60,20 @@ public struct MethodSignature: Hashable, Sendable {
                 if parameter.required { throw .invalidParameter(name) }
                 continue
             }
+            if case .objects(let signature) = parameter.type {
+                guard case .array(let items) = value else { throw .invalidParameter(name) }
+                for (index, item) in items.enumerated() {
+                    guard case .object(let object) = item else { throw .invalidParameter("\(name)[\(index)]") }
+                    do {
+                        try signature.validate(object)
+                    } catch .invalidParameter(let inner) {
+                        throw .invalidParameter("\(name)[\(index)].\(inner)")
+                    } catch {
+                        throw error
+                    }
+                }
+                continue
+            }
             guard Self.accepts(parameter.type, value) else { throw .invalidParameter(name) }
         }
     }
@@ -60,6 +84,7 @@ public struct MethodSignature: Hashable, Sendable {
         case (.nonEmptyString, .string(let text)): !text.isEmpty
         case (.integer(let range), .integer(let number)): range.contains(number)
         case (.oneOf(let allowed), .string(let text)): allowed.contains(text)
+        case (.bool, .bool): true
         default: false
         }
     }

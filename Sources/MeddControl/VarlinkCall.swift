@@ -63,6 +63,12 @@ public struct VarlinkCall: Hashable, Sendable {
         return nil
     }
 
+    /// The objects of an array parameter its signature checked (`ParameterType.objects`).
+    func objects(_ name: String) -> [[String: JSONValue]] {
+        guard case .array(let items)? = parameters[name] else { return [] }
+        return items.compactMap { if case .object(let object) = $0 { object } else { nil } }
+    }
+
     /// Who answered, from the `source` parameter its signature checked against `answerSources`; `cli` when absent.
     var source: EventSource {
         string("source").flatMap(EventSource.init(rawValue:)) ?? .cli

@@ -42,6 +42,12 @@ extension VarlinkError {
             self = .control("NoSuchDose", ["dose": .string(text)])
         case .noSuchMedication(let text):
             self = .control("NoSuchMedication", ["medication": .string(text)])
+        case .noSuchMeasurement(let text):
+            self = .control("NoSuchMeasurement", ["measurement": .string(text)])
+        case .invalidValue(let measurement, let text):
+            self = .control("InvalidValue", ["measurement": .string(measurement), "message": .string(text)])
+        case .invalidImport(let index, let measurement, let text):
+            self = .control("InvalidValue", ["measurement": .string(measurement), "message": .string(text), "index": .integer(index)])
         case .notYetDue(let id, let due):
             self = .control("NotYetDue", ["dose": .string(id.description), "due": .string(due.description)])
         case .answeredTooEarly(let id, let due, let at, _, _):

@@ -7,8 +7,13 @@ extension DoseRecord {
     /// The `Dose` object of the control interface; times in the dose's own UTC offset. `person` is
     /// whom the dose's medication is for in `configuration`.
     public func varlinkValue(in configuration: Configuration) -> JSONValue {
-        let medication = configuration.medication(dose.medication)
-        return varlinkValue(person: medication?.person, remind: medication?.remind ?? true)
+        let subject = configuration.subject(dose.medication)
+        var value = varlinkValue(person: subject?.person, remind: subject?.remind ?? true)
+        if dose.isMeasurement, case .object(var object) = value {
+            object["readingsDue"] = .integer(configuration.measurement(dose.medication)?.readingsPerReminder ?? readings.first?.of ?? 1)
+            value = .object(object)
+        }
+        return value
     }
 
     /// The `Dose` object of the control interface, for a medication that is for `person` and whose doses
@@ -33,6 +38,46 @@ extension DoseRecord {
         if let reason { object["reason"] = .string(reason) }
         if let person { object["person"] = .string(person) }
         if !remind { object["remind"] = .bool(false) }
+        if let measurement = dose.measurement {
+            object["measurement"] = .string(measurement.rawValue)
+            object["readings"] = .array(readings.map { .string($0.value.description) })
+            if let unit = readings.last?.unit { object["unit"] = .string(unit) }
+        }
+        return .object(object)
+    }
+}
+
+extension Reading {
+    /// The parts of a `Reading` object the reading itself holds.
+    fileprivate var varlinkValue: JSONValue {
+        var object: [String: JSONValue] = ["value": .string(value.description), "unit": .string(unit),
+                                           "number": .integer(number), "of": .integer(of)]
+        if case .bloodPressure(let systolic, let diastolic, let pulse) = value {
+            object["systolic"] = .integer(systolic)
+            object["diastolic"] = .integer(diastolic)
+            if let pulse { object["pulse"] = .integer(pulse) }
+        }
+        if let target {
+            object["target"] = .string(target.description)
+            object["inTarget"] = .bool(!isOutsideTarget)
+        }
+        return .object(object)
+    }
+}
+
+extension DoseEvent {
+    /// The `Reading` object of the control interface, for a `measured` event; `person` is whom the measurement is for.
+    public func readingValue(person: String?) -> JSONValue? {
+        guard let reading, let measurement = dose.measurement, case .object(var object) = reading.varlinkValue else { return nil }
+        object["measurement"] = .string(dose.medication)
+        object["kind"] = .string(measurement.rawValue)
+        object["name"] = .string(dose.name)
+        object["at"] = .string(at.format(offsetSeconds: dose.utcOffset))
+        object["usec"] = .integer(Int(at.usec))
+        object["dose"] = .string(dose.id.description)
+        object["source"] = .string(source.rawValue)
+        if let note { object["note"] = .string(note) }
+        if let person { object["person"] = .string(person) }
         return .object(object)
     }
 }

@@ -104,6 +104,31 @@ final class ControlCalls {
             })
         case .adherence(let request):
             return .reply(reply { () throws(VarlinkError) in try adherence(request) })
+        case .measure(let request):
+            return answering(at: request.at) { at, now in
+                let when = at ?? now
+                return answer(request.measurement, at: when, {
+                    $0.measure(request.measurement, request.value, at: at, note: request.note, source: request.source, now: now)
+                }, to: connection) { [configuration = book.configuration] outcome in
+                    let record = outcome.record
+                    let event = DoseEvent(kind: .measured, dose: record.dose, at: when, source: request.source, note: request.note,
+                                          reading: record.readings.last)
+                    let due = configuration.measurement(request.measurement)?.readingsPerReminder ?? 1
+                    return [
+                        "reading": event.readingValue(person: configuration.measurement(request.measurement)?.person) ?? .null,
+                        "dose": record.varlinkValue(in: configuration),
+                        "remaining": .integer(record.state.isFinal ? 0 : max(0, due - record.readings.count)),
+                    ]
+                }
+            }
+        case .listReadings(let request):
+            do {
+                return try listReadings(request)
+            } catch {
+                return .reply(VarlinkReply.error(error))
+            }
+        case .importReadings(let request):
+            return importReadings(request, to: connection)
         case .backup:
             return backup(connection)
         case .watch:
@@ -134,7 +159,19 @@ final class ControlCalls {
     private func answer(_ target: String, at when: Instant, _ decide: (inout DoseBook) -> Result<DoseBook.Outcome, DoseBook.Rejection>,
                         to connection: ControlConnection,
                         _ parameters: @escaping (DoseBook.Outcome) -> [String: JSONValue]) -> ControlConnection.Response {
-        let refusal = runner.answer(to: target, at: when, decide) { [weak connection] outcome, failure in
+        answer(holding: book.historyRequest(forAnswer: target, at: when), { decide(&$0).map { ($0, $0.effects) } }, to: connection, parameters)
+    }
+
+    private func answer(holding request: HistoryRequest, _ decide: (inout DoseBook) -> Result<DoseBook.ImportOutcome, DoseBook.Rejection>,
+                        to connection: ControlConnection,
+                        _ parameters: @escaping (DoseBook.ImportOutcome) -> [String: JSONValue]) -> ControlConnection.Response {
+        answer(holding: request, { decide(&$0).map { ($0, $0.effects) } }, to: connection, parameters)
+    }
+
+    private func answer<Value>(holding request: HistoryRequest, _ decide: (inout DoseBook) -> Result<(Value, [DoseBook.Effect]), DoseBook.Rejection>,
+                               to connection: ControlConnection,
+                               _ parameters: @escaping (Value) -> [String: JSONValue]) -> ControlConnection.Response {
+        let refusal = runner.answer(holding: request, decide) { [weak connection] outcome, failure in
             if let failure {
                 connection?.deliver(VarlinkReply.error(Self.storageFailed("the answer was not recorded: \(failure)")))
             } else {
@@ -169,7 +206,7 @@ final class ControlCalls {
         let to = try request.to.map { text throws(VarlinkError) in try instant(text, parameter: "to") }
             ?? now + .days(Int64(book.settings.horizonDays))
         guard from <= to else { throw VarlinkError.invalidParameter("to") }
-        try requireConfigured(request.medication)
+        try requireConfigured(request.medication, orMeasurement: true)
         let doses: DoseBook
         do {
             doses = try runner.bookHolding(from: from, to: to, medication: request.medication)
@@ -193,10 +230,86 @@ final class ControlCalls {
         })
     }
 
-    /// A medication a query names must be in the configuration (nil names every one).
-    private func requireConfigured(_ medication: String?) throws(VarlinkError) {
-        if let medication, book.configuration.medication(medication) == nil {
+    /// A medication a query names (or a measurement, where its reminders count) must be in the configuration
+    /// (nil names every one).
+    private func requireConfigured(_ medication: String?, orMeasurement: Bool = false) throws(VarlinkError) {
+        if let medication, book.configuration.medication(medication) == nil,
+           !orMeasurement || book.configuration.measurement(medication) == nil {
             throw VarlinkError(DoseBook.Rejection.noSuchMedication(medication))
+        }
+    }
+
+    private func listReadings(_ request: ControlRequest.ListReadings) throws(VarlinkError) -> ControlConnection.Response {
+        let now = clock.now()
+        // A reading may be dated up to `onTimeTolerance` ahead of the daemon's clock (another machine's clock).
+        let to = try request.to.map { text throws(VarlinkError) in try instant(text, parameter: "to") }
+            ?? now + DoseBook.onTimeTolerance + TimeSpan(seconds: 1)
+        let from = try request.from.map { text throws(VarlinkError) in try instant(text, parameter: "from") }
+            ?? to - .days(Self.defaultAdherenceDays)
+        guard from <= to else { throw VarlinkError.invalidParameter("to") }
+        let configuration = book.configuration
+        if let measurement = request.measurement, configuration.measurement(measurement) == nil {
+            throw VarlinkError(DoseBook.Rejection.noSuchMeasurement(measurement))
+        }
+        let events: [DoseEvent]
+        do {
+            events = try ledger.readings(from: from, to: to, measurement: request.measurement)
+        } catch {
+            throw Self.storageFailed("\(error)")
+        }
+        var remaining = events[...]
+        return .stream(VarlinkReply.list("readings") {
+            guard !remaining.isEmpty else { return nil }
+            let batch = remaining.prefix(256)
+            remaining = remaining.dropFirst(batch.count)
+            return { yield in
+                for event in batch {
+                    if let value = event.readingValue(person: configuration.person(ofMedication: event.dose.medication)?.id) { yield(value) }
+                }
+            }
+        })
+    }
+
+    /// Checks and records imported readings; the reply waits for the commit, as an answer's does.
+    private func importReadings(_ request: ControlRequest.ImportReadings, to connection: ControlConnection) -> ControlConnection.Response {
+        var readings: [DoseBook.ImportedReading] = []
+        for (index, object) in request.readings.enumerated() {
+            func text(_ key: String) -> String? { object[key]?.stringValue }
+            var dose: DoseID?
+            if let id = text("dose") {
+                guard let parsed = DoseID(parsing: id) else { return .reply(VarlinkReply.error(VarlinkError.invalidParameter("readings[\(index)].dose"))) }
+                dose = parsed
+            }
+            readings.append(DoseBook.ImportedReading(
+                measurement: text("measurement") ?? "", value: text("value") ?? "", unit: text("unit") ?? "",
+                at: Instant(usec: Int64(object["usec"]?.intValue ?? 0)), dose: dose, target: text("target"),
+                number: object["number"]?.intValue ?? 1, of: object["of"]?.intValue ?? 1,
+                source: text("source").flatMap(EventSource.init(rawValue:)) ?? .cli, note: text("note")))
+        }
+        guard readings.count <= MethodSignature.importBatch else { return .reply(VarlinkReply.error(VarlinkError.invalidParameter("readings"))) }
+        let existing: [DoseEvent]
+        if let first = readings.map(\.at).min(), let last = readings.map(\.at).max() {
+            do {
+                existing = try ledger.readings(from: first, to: Instant(usec: last.usec + 1), measurement: nil)
+            } catch {
+                return .reply(VarlinkReply.error(Self.storageFailed("the readings could not be read: \(error)")))
+            }
+        } else {
+            existing = []
+        }
+        let now = clock.now()
+        let history = HistoryRequest(doses: readings.compactMap(\.dose))
+        if request.dryRun {
+            var copy = book
+            return .reply(reply { () throws(VarlinkError) in
+                switch copy.importReadings(readings, existing: existing, now: now) {
+                case .success(let outcome): return ["added": .integer(outcome.added), "present": .integer(outcome.present)]
+                case .failure(let rejection): throw VarlinkError(rejection)
+                }
+            })
+        }
+        return answer(holding: history, { $0.importReadings(readings, existing: existing, now: now) }, to: connection) {
+            ["added": .integer($0.added), "present": .integer($0.present)]
         }
     }
 

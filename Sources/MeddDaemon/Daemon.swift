@@ -285,9 +285,10 @@ public final class Daemon: @unchecked Sendable {
                 let configuration = runner.book.configuration
                 let medication = alert.dose.medication
                 let context = NotificationContent.ReminderContext(
-                    person: configuration.person(ofMedication: medication), notes: configuration.medication(medication)?.notes,
+                    person: configuration.person(ofMedication: medication), notes: configuration.subject(medication)?.notes,
                     snoozeLengths: configuration.settings.snooze, style: configuration.alertStyle(ofMedication: medication),
-                    rings: rings, now: clock.now())
+                    rings: rings, now: clock.now(),
+                    measuring: configuration.measurement(medication).map { ($0, runner.book.records[alert.dose.id]?.readings.count ?? 0) })
                 return NotificationContent.reminder(alert, context, capabilities: capabilities)
             },
             now: { [unowned self] in clock.now() },
@@ -398,11 +399,15 @@ extension Daemon: EffectOutlets {
         let book = runner.book
         for event in events {
             let record = book.records[event.dose.id] ?? DoseRecord(dose: event.dose)
-            server.broadcast(VarlinkReply.parameters([
+            var parameters: [String: JSONValue] = [
                 "event": .string(event.kind.rawValue),
                 "at": .string(event.at.format(offsetSeconds: event.dose.utcOffset)),
                 "dose": record.varlinkValue(in: book.configuration),
-            ], continues: true))
+            ]
+            if let reading = event.readingValue(person: book.configuration.person(ofMedication: event.dose.medication)?.id) {
+                parameters["reading"] = reading
+            }
+            server.broadcast(VarlinkReply.parameters(parameters, continues: true))
         }
     }
 

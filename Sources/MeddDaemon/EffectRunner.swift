@@ -89,16 +89,24 @@ final class EffectRunner {
     /// (`commitWaitingAnswers`). The book first gets from the ledger the past the answer may read.
     func answer(to target: String, at when: Instant, _ decide: (inout DoseBook) -> Result<DoseBook.Outcome, DoseBook.Rejection>,
                 acknowledge: @escaping (DoseBook.Outcome, LedgerError?) -> Void) -> Refusal? {
+        answer(holding: book.historyRequest(forAnswer: target, at: when), { decide(&$0).map { ($0, $0.effects) } }, acknowledge: acknowledge)
+    }
+
+    /// `answer` for any change a client asks for (an import of readings): the book first holds the doses
+    /// `request` names; `decide` returns what the reply reports and the effects to commit.
+    func answer<Value>(holding request: HistoryRequest,
+                       _ decide: (inout DoseBook) -> Result<(Value, [DoseBook.Effect]), DoseBook.Rejection>,
+                       acknowledge: @escaping (Value, LedgerError?) -> Void) -> Refusal? {
         do {
-            try hold(book.historyRequest(forAnswer: target, at: when))
+            try hold(request)
         } catch {
             return .unreadable(error)
         }
         switch decide(&book) {
         case .failure(let rejection):
             return .rejected(rejection)
-        case .success(let outcome):
-            waiting.append(WaitingAnswer(effects: outcome.effects) { acknowledge(outcome, $0) })
+        case .success(let (value, effects)):
+            waiting.append(WaitingAnswer(effects: effects) { acknowledge(value, $0) })
             outlets.scheduleAnswerCommit()
             return nil
         }

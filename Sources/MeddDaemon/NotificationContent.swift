@@ -44,6 +44,8 @@ struct NotificationContent: Hashable, Sendable {
         /// Whether it may play a sound: a re-alert of the same dose rings at most once per `renotify`.
         var rings: Bool
         var now: Instant
+        /// A reminder to measure: its measurement, and how many readings it has had.
+        var measuring: (measurement: Measurement, recorded: Int)? = nil
     }
 
     /// A dose's reminder, its summary naming the person it is for. Without the `actions` capability
@@ -55,11 +57,24 @@ struct NotificationContent: Hashable, Sendable {
         // TRANSLATORS: a reminder's first line; %1$s is the due time as the locale writes it (08:00, 8:00 AM).
         var lines = [tr("Due at %1$s", Translation.currentFormats.time(dose.localTime))]
         if let notes = context.notes, !notes.isEmpty { lines.append(notes) }
-        let buttons = capabilities.contains("actions") ? DesktopAction.buttons(snoozeLengths: context.snoozeLengths) : []
-        if buttons.isEmpty { lines.append(tr("Answer in a terminal: %1$s", "medctl taken \(dose.id)")) }
+        var buttons = capabilities.contains("actions") ? DesktopAction.buttons(snoozeLengths: context.snoozeLengths) : []
+        if let (measurement, recorded) = context.measuring {
+            buttons.removeAll { $0 == .taken }
+            if recorded > 0 {
+                // TRANSLATORS: a reminder to measure that has had some of its readings; %1$d readings of %2$d.
+                lines.append(trn("%1$d of %2$d reading recorded; take the next one a minute after the last",
+                                      "%1$d of %2$d readings recorded; take the next one a minute after the last",
+                                      count: measurement.readingsPerReminder, String(recorded), String(measurement.readingsPerReminder)))
+            }
+            // TRANSLATORS: how to record a reading from a terminal; %1$s is the command, like medctl measure bp 132/84/71.
+            lines.append(tr("Record it: %1$s", "medctl measure \(measurement.id) \(measurement.kind.valueSyntax)"))
+        } else if buttons.isEmpty {
+            lines.append(tr("Answer in a terminal: %1$s", "medctl taken \(dose.id)"))
+        }
         let urgency = context.style.urgency(ofDoseDueAt: dose.scheduled, at: context.now)
+        let name = dose.measurement.map { $0.defaultName == dose.name ? $0.displayName.localized : dose.name } ?? dose.name
         var content = NotificationContent(
-            summary: Person.title([dose.name, dose.doseText].filter { !$0.isEmpty }.joined(separator: " "), for: context.person),
+            summary: Person.title([name, dose.doseText].filter { !$0.isEmpty }.joined(separator: " "), for: context.person),
             body: lines.map { escape ? markupEscaped($0) : $0 }.joined(separator: "\n"),
             actions: buttons, urgency: Urgency(urgency),
             category: "x-medd.reminder", expireTimeout: 0)

@@ -139,15 +139,18 @@ public final class Ledger {
 
     private func updateDose(for event: DoseEvent, seq: Int64) throws(SQLiteError) {
         guard !event.kind.isNotice, event.kind != .replaced else { return }
-        let state = event.kind.isFinal ? event.kind.rawValue : (event.kind == .snoozed ? "snoozed" : "pending")
+        let state = event.isFinal ? (event.kind == .measured ? DoseState.measured.rawValue : event.kind.rawValue)
+            : (event.kind == .snoozed ? "snoozed" : "pending")
         // An alert after a final answer cannot happen in the book; the ledger keeps the final state
-        // regardless: a non-final event never overwrites a row whose final_seq is set.
+        // regardless: a non-final event never overwrites a row whose final_seq is set, and neither does a
+        // reading (one more reading of a reminder answered already changes nothing, as in the book).
         try connection.run("""
-            INSERT INTO dose (id, medication, scheduled_usec, state, last_seq, final_seq) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO dose (id, medication, scheduled_usec, state, last_seq, final_seq, measurement) VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET state = excluded.state, last_seq = excluded.last_seq, final_seq = excluded.final_seq
-            WHERE dose.final_seq IS NULL OR excluded.final_seq IS NOT NULL
+            WHERE dose.final_seq IS NULL OR (excluded.final_seq IS NOT NULL AND excluded.state != 'measured')
             """, [.text(event.dose.id.description), .text(event.dose.medication), .integer(event.dose.scheduled.usec),
-                  .text(state), .integer(seq), SQLiteValue(event.kind.isFinal ? seq : nil)], keep: true)
+                  .text(state), .integer(seq), SQLiteValue(event.isFinal ? seq : nil), SQLiteValue(event.dose.measurement?.rawValue)],
+            keep: true)
     }
 
     private func saveState(of book: DoseBook) throws(SQLiteError) {
@@ -292,10 +295,23 @@ public final class Ledger {
         }
     }
 
+    public func readings(from: Instant, to: Instant, measurement: String? = nil) throws(LedgerError) -> [DoseEvent] {
+        var sql = "SELECT \(EventRow.selection) FROM event e WHERE e.kind = 'measured' AND e.at_usec >= ? AND e.at_usec < ?"
+        var values: [SQLiteValue] = [.integer(from.usec), .integer(to.usec)]
+        if let measurement {
+            sql += " AND e.medication = ?"
+            values.append(.text(measurement))
+        }
+        return try read("read readings") { () throws(SQLiteError) in try decodeEvents(sql + " ORDER BY e.at_usec, e.seq", values) }
+    }
+
     /// Adherence over doses due in `[since, until)`, tallied straight from the index.
     public func adherence(since: Instant? = nil, until: Instant? = nil, medication: String? = nil) throws(LedgerError) -> AdherenceReport {
         let (condition, values) = Self.finalCondition(since: since, until: until, medication: medication)
-        let sql = "SELECT d.medication, e.kind, d.scheduled_usec, e.at_usec FROM dose d JOIN event e ON e.seq = d.final_seq WHERE \(condition)"
+        let sql = """
+            SELECT d.medication, e.kind, d.scheduled_usec, e.at_usec FROM dose d JOIN event e ON e.seq = d.final_seq
+            WHERE \(condition) AND d.measurement IS NULL
+            """
         return try read("compute adherence") { () throws(SQLiteError) -> AdherenceReport in
             var answers: [FinalAnswer] = []
             try connection.forEachRow(sql, values) { row in

@@ -157,8 +157,9 @@ public enum LedgerFileCheck {
         var unreadableDoses = 0
         var danglingDoses = 0
         do {
-            let hasAnswers = try connection.integer("SELECT count(*) FROM pragma_table_info('event') WHERE name = 'answer'") == 1
-            let selection = hasAnswers ? EventRow.selection : EventRow.selectionBeforeReplacedAnswers
+            var existing: Set<String> = []
+            try connection.forEachRow("SELECT name FROM pragma_table_info('event')") { existing.insert($0.text(0)) }
+            let selection = EventRow.selection(having: existing)
             try connection.forEachRow("SELECT \(selection) FROM event e") { row in
                 events += 1
                 if EventRow.decode(row) == nil { unreadableEvents += 1 }

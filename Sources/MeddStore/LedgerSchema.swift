@@ -94,6 +94,19 @@ public enum LedgerSchema {
         ("v6: replaced answers", """
             ALTER TABLE event ADD COLUMN answer TEXT;
             """),
+        // Readings and reminders to measure. `measurement` is the kind a measurement's events carry (NULL
+        // for a medication's; on `dose` too, so adherence leaves them out); a `measured` event holds its
+        // value as the exact text `MEDD_VALUE` has, its unit, the target then in force and `reading`
+        // ("1/2": which of its reminder's readings it is). Readings are listed by time.
+        ("v7: readings", """
+            ALTER TABLE event ADD COLUMN measurement TEXT;
+            ALTER TABLE event ADD COLUMN value TEXT;
+            ALTER TABLE event ADD COLUMN unit TEXT;
+            ALTER TABLE event ADD COLUMN target TEXT;
+            ALTER TABLE event ADD COLUMN reading TEXT;
+            ALTER TABLE dose ADD COLUMN measurement TEXT;
+            CREATE INDEX event_reading ON event(at_usec) WHERE kind = 'measured';
+            """),
     ]
 
     /// A migration's version: its identifier up to the first colon ("v3" of "v3: tracking and expiry").

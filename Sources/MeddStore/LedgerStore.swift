@@ -15,6 +15,8 @@ public protocol LedgerStore: AnyObject {
     func records(_ request: HistoryRequest) throws(LedgerError) -> [DoseRecord]
     /// Adherence over the final answers of doses due in `[since, until)`.
     func adherence(since: Instant?, until: Instant?, medication: String?) throws(LedgerError) -> AdherenceReport
+    /// The `measured` events taken in `[from, to)`, of one measurement or all, oldest first.
+    func readings(from: Instant, to: Instant, measurement: String?) throws(LedgerError) -> [DoseEvent]
     /// Events not yet confirmed written to the journal, oldest first.
     func outbox(limit: Int) throws(LedgerError) -> [(seq: Int64, event: DoseEvent)]
     /// Forgets outbox entries the journal has.

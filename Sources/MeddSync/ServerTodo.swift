@@ -142,7 +142,7 @@ public struct ServerTodo: Hashable, Sendable {
     /// The STATUS a dose in this state has on the server.
     public static func status(of state: DoseState) -> Status {
         switch state {
-        case .taken: .completed
+        case .taken, .measured: .completed
         case .skipped, .missed: .cancelled
         case .planned, .pending, .snoozed, .untracked: .needsAction
         }

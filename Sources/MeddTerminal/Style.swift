@@ -23,7 +23,7 @@ public struct Style: Sendable {
     public func bold(_ text: String) -> String { paint(text, "1") }
     public func dim(_ text: String) -> String { paint(text, "2") }
 
-    /// A dose state in its colour: pending yellow, snoozed blue, taken green, skipped dim, missed red,
+    /// A dose state in its colour: pending yellow, snoozed blue, taken (and measured) green, skipped dim, missed red,
     /// untracked dim italic.
     public func state(_ state: String) -> String {
         self.state(state, shownAs: state)
@@ -35,7 +35,7 @@ public struct Style: Sendable {
         switch state {
         case "pending": paint(text, "33")
         case "snoozed": paint(text, "34")
-        case "taken": paint(text, "32")
+        case "taken", "measured": paint(text, "32")
         case "skipped": dim(text)
         case "missed": paint(text, "31")
         case "untracked": paint(text, "2;3")

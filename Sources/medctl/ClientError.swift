@@ -50,6 +50,11 @@ private enum DaemonErrorText {
             return tr("no dose %1$s, and no open dose of a medication with that ID", text("dose"))
         case "NoSuchMedication":
             return tr("no medication %1$s in the configuration", text("medication"))
+        case "NoSuchMeasurement":
+            return tr("no measurement %1$s in the configuration", text("measurement"))
+        case "InvalidValue":
+            // TRANSLATORS: %1$s is a measurement ID, %2$s why its reading was refused (in English, from medd).
+            return tr("%1$s: reading refused: %2$s", text("measurement"), text("message"))
         case "NotYetDue":
             // TRANSLATORS: %1$s is a dose ID, %2$s when it is due (a date and time).
             return tr("%1$s is not due until %2$s; it cannot be answered earlier", text("dose"), LocalTimeText.display(iso: text("due")))

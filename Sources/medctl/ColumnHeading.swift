@@ -17,6 +17,14 @@ enum ColumnHeading {
     static var source: String { tr("SOURCE") }
     // TRANSLATORS: a table's column heading: the note kept with an answer.
     static var note: String { tr("NOTE") }
+    // TRANSLATORS: a table's column heading: when a reading was taken.
+    static var taken: String { tr("TAKEN") }
+    // TRANSLATORS: a table's column heading: what was measured (blood pressure, weight).
+    static var measurement: String { tr("MEASUREMENT") }
+    // TRANSLATORS: a table's column heading: a reading's value with its unit (132/84/71 mmHg).
+    static var reading: String { tr("READING") }
+    // TRANSLATORS: a table's column heading: a reading's target, marked when the reading is outside it.
+    static var target: String { tr("TARGET") }
     // TRANSLATORS: a table's column heading: a medication's ID (metformin).
     static var id: String { tr("ID") }
     // TRANSLATORS: a table's column heading: when a medication is due.

@@ -17,6 +17,12 @@ struct DoseRow {
     var person: String?
     /// false when its medication has `remind = false`: recorded, never shown nor rung.
     var reminded: Bool
+    /// A reminder to measure: the values of its readings so far, their unit, and how many it asks for.
+    var readings: [String] = []
+    var unit: String = ""
+    var readingsDue: Int?
+    /// A reminder to measure (`measurement` is its kind), not a dose of a medication.
+    var isMeasurement: Bool { json["measurement"] != nil }
     /// The object as the daemon sent it, for `--json`.
     var json: JSONValue
     /// The machine and user whose journal recorded the dose, when it was read from the journal.
@@ -28,6 +34,9 @@ struct DoseRow {
         self.id = id
         self.medication = medication
         name = value["name"]?.stringValue ?? medication
+        if let kind = value["measurement"]?.stringValue.flatMap(MeasurementKind.init(rawValue:)), name == kind.defaultName {
+            name = kind.displayName.localized
+        }
         dose = value["dose"]?.stringValue ?? ""
         scheduled = Instant(usec: Int64(usec))
         self.state = state
@@ -39,6 +48,9 @@ struct DoseRow {
         note = value["note"]?.stringValue
         person = value["person"]?.stringValue
         reminded = value["remind"]?.boolValue ?? true
+        readings = value["readings"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        unit = value["unit"]?.stringValue ?? ""
+        readingsDue = value["readingsDue"]?.intValue
         json = value
     }
 
@@ -58,7 +70,17 @@ struct DoseRow {
         case "snoozed":
             // TRANSLATORS: a snoozed dose comes back at %1$s (a time).
             return snoozeUntil.map { tr("until %1$s", LocalTimeText.short($0, today: today)) } ?? ""
-        case "taken", "skipped":
+        case _ where !readings.isEmpty:
+            let values = readings.map { ReadingText.value($0, unit: unit) }.joined(separator: ", ")
+            let time = answeredAt.map { LocalTimeText.short($0, today: today) } ?? ""
+            if state == "measured" {
+                var text = source.map { tr("%1$s via %2$s", time, $0) } ?? time
+                if let note, !note.isEmpty { text += " — \(note)" }
+                return values + " " + text
+            }
+            // TRANSLATORS: a reminder to measure that has some of its readings: %1$d recorded of %2$d, then the values.
+            return tr("%1$d of %2$d: %3$s", String(readings.count), String(readingsDue ?? readings.count), values)
+        case "taken", "skipped", "measured":
             let time = answeredAt.map { LocalTimeText.short($0, today: today) } ?? ""
             // TRANSLATORS: when a dose was answered (%1$s, a time) and how (%2$s: desktop, medctl, sync).
             var text = source.map { tr("%1$s via %2$s", time, $0) } ?? time

@@ -23,6 +23,8 @@ enum StateName {
         case .missed: return tr("missed")
         // TRANSLATORS: a dose's state: due before medd tracked its medication, so nobody was reminded.
         case .untracked: return tr("untracked")
+        // TRANSLATORS: a reminder to measure's state: its readings are recorded.
+        case .measured: return tr("measured")
         }
     }
 
@@ -44,7 +46,7 @@ enum StateName {
         case .expired: return tr("expired")
         // TRANSLATORS: an event in `medctl watch`: an answer given on another device came after a later one and changed nothing.
         case .replaced: return tr("answer replaced")
-        case .snoozed, .taken, .skipped, .missed: return dose(event)
+        case .snoozed, .taken, .skipped, .missed, .measured: return dose(event)
         }
     }
 

@@ -72,6 +72,6 @@ struct TakenCommand: Verb {
     private func openDoses() throws -> [String] {
         let now = LocalTimeText.now()
         let query = DoseQuery(from: now - .days(7), to: now + .minutes(1), medication: medication, person: person, verb: Self.name)
-        return try query.doses(global: global).filter(\.isOpen).map(\.id)
+        return try query.doses(global: global).filter { $0.isOpen && !$0.isMeasurement }.map(\.id)
     }
 }

@@ -87,7 +87,7 @@ import Testing
     @Test func prioritiesPerKind() {
         let priorities = Dictionary(uniqueKeysWithValues: EventKind.allCases.map { ($0, $0.journalPriority) })
         #expect(priorities == [.fired: 5, .renotified: 5, .taken: 6, .skipped: 6, .snoozed: 6, .missed: 4, .lowStock: 4,
-                               .expiring: 5, .expired: 4, .escalated: 4, .replaced: 6])
+                               .expiring: 5, .expired: 4, .escalated: 4, .replaced: 6, .measured: 6])
     }
 
     /// Message IDs are 128-bit lowercase hex, distinct per kind, and lead back to their kind.
@@ -104,12 +104,50 @@ import Testing
 
     /// Every kind, with newlines and non-ASCII in the free text, rebuilds to the same event.
     @Test(arguments: EventKind.allCases) func roundTripsEveryKind(kind: EventKind) {
-        let dose = Dose(id: DoseID(parsing: "vit-d3_20270328_02_30")!, name: "Vitamin D₃ — Müller", doseText: "1\ntablet",
-                        scheduled: Instant(seconds: 1_806_193_800), utcOffset: -4 * 3600 - 1800)
+        let measured = kind == .measured
+        let dose = Dose(id: DoseID(parsing: "vit-d3_20270328_02_30")!, name: "Vitamin D₃ — Müller", doseText: measured ? "" : "1\ntablet",
+                        scheduled: Instant(seconds: 1_806_193_800), utcOffset: -4 * 3600 - 1800, measurement: measured ? .weight : nil)
         let event = DoseEvent(kind: kind, dose: dose, at: Instant(usec: 1_806_193_812_000_001), source: .desktop,
                               snoozeUntil: kind == .snoozed ? Instant(usec: 1_806_194_412_000_001) : nil,
-                              reason: "zweite\nZeile ✓", note: "= not a field")
+                              reason: "zweite\nZeile ✓", note: "= not a field",
+                              reading: measured ? Reading(value: .amount(Quantity(thousandths: 72_450)), unit: "kg") : nil)
         #expect(DoseEvent(journalFields: Self.fields(event)) == event)
+    }
+
+    /// A reminder to measure's events name the measurement, never a medication, and come back as they were:
+    /// every kind a reminder has, and readings of every kind of measurement with and without a target.
+    @Test(arguments: [EventKind.fired, .renotified, .escalated, .snoozed, .skipped, .missed, .measured])
+    func reminderToMeasureRoundTrips(kind: EventKind) {
+        for measurement in MeasurementKind.allCases {
+            let dose = Dose(id: DoseID(parsing: "bp_20261122_07_30")!, name: "Blutdruck", doseText: "",
+                            scheduled: Instant(seconds: 1_795_329_000), utcOffset: 3600, measurement: measurement)
+            let value = try! ReadingValue.parse(measurement.example(unit: measurement.defaultUnit), kind: measurement, unit: measurement.defaultUnit).get()
+            let target = try! MeasurementTarget.parse(measurement.targetExample, kind: measurement).get()
+            for reading in [Reading(value: value, unit: measurement.defaultUnit), Reading(value: value, unit: "u", target: target, number: 1, of: 2)] {
+                let event = DoseEvent(kind: kind, dose: dose, at: Instant(usec: 1_795_329_062_000_001), source: .cli,
+                                      snoozeUntil: kind == .snoozed ? Instant(usec: 1_795_329_662_000_001) : nil,
+                                      reading: kind == .measured ? reading : nil)
+                let fields = Self.fields(event)
+                #expect(fields["MEDD_MEASURE_ID"] == "bp" && fields["MEDD_MEASURE_KIND"] == measurement.rawValue)
+                #expect(fields["MEDD_MED_ID"] == nil && fields["MEDD_DOSE"] == nil)
+                #expect(DoseEvent(journalFields: fields) == event)
+            }
+        }
+    }
+
+    /// A blood pressure reading carries its parts, which of its reminder's readings it is and its target.
+    @Test func bloodPressureReadingFields() {
+        let dose = Dose(id: DoseID(parsing: "bp_20261122_07_30")!, name: "Blood pressure", doseText: "",
+                        scheduled: Instant(seconds: 1_795_329_000), utcOffset: 3600, measurement: .bloodPressure)
+        let reading = Reading(value: .bloodPressure(systolic: 142, diastolic: 84, pulse: 71), unit: "mmHg",
+                              target: .bloodPressure(systolic: 135, diastolic: 85), number: 1, of: 2)
+        let fields = Self.fields(DoseEvent(kind: .measured, dose: dose, at: Instant(seconds: 1_795_329_062), source: .cli, reading: reading))
+        #expect(fields["MEDD_VALUE"] == "142/84/71" && fields["MEDD_UNIT"] == "mmHg")
+        #expect(fields["MEDD_SYSTOLIC"] == "142" && fields["MEDD_DIASTOLIC"] == "84" && fields["MEDD_PULSE"] == "71")
+        #expect(fields["MEDD_READING"] == "1/2" && fields["MEDD_TARGET"] == "135/85" && fields["MEDD_IN_TARGET"] == "no")
+        #expect(fields["MESSAGE"] == "Blood pressure 142/84/71 mmHg (bp_20261122_07_30): measured at 2026-11-22T07:31:02+01:00 via cli, "
+                + "reading 1/2, outside target 135/85")
+        #expect(fields["PRIORITY"] == "6" && fields["MESSAGE_ID"] == EventKind.measured.messageID)
     }
 
     /// Random events survive the trip through journal fields.
@@ -121,11 +159,19 @@ import Testing
             let local = LocalDate(dayNumber: (scheduled.seconds + Int64(offset)) / 86_400)
             let id = DoseID(medication: "med-\(seeds[3] % 1000)", date: local, time: WallTime(minuteOfDay: Int(seeds[3] % 1440))!)
             let text = ["", "x", "a\nb", "ü✓", "=", " trailing "][Int(seeds[4] % 6)]
-            let dose = Dose(id: id, name: "N\(text)", doseText: text, scheduled: scheduled, utcOffset: offset)
+            let measurement = kind == .measured || seeds[4] % 5 == 0
+                ? MeasurementKind.allCases[Int(seeds[4] % Int64(MeasurementKind.allCases.count))] : nil
+            let dose = Dose(id: id, name: "N\(text)", doseText: measurement == nil ? text : "", scheduled: scheduled, utcOffset: offset,
+                            measurement: kind.isNotice ? nil : measurement)
             let at = Instant(usec: scheduled.usec + seeds[5] % 10_000_000_000 - 5_000_000_000)
+            let value: ReadingValue = measurement == .bloodPressure
+                ? .bloodPressure(systolic: Int(seeds[5] % 300), diastolic: Int(seeds[6] % 200), pulse: seeds[7] % 2 == 0 ? nil : Int(seeds[7] % 250))
+                : .amount(Quantity(thousandths: seeds[5] % 2_000_000 - 1_000_000))
+            let reading = Reading(value: value, unit: text == "a\nb" ? "" : text, number: Int(seeds[6] % 3) + 1, of: 3)
             let event = DoseEvent(kind: kind, dose: dose, at: at, source: EventSource.allCases[Int(seeds[6] % 4)],
                                   snoozeUntil: kind == .snoozed ? Instant(usec: at.usec + seeds[7] % 3_600_000_000) : nil,
-                                  reason: seeds[7] % 2 == 0 ? text : nil, note: seeds[7] % 3 == 0 ? text : nil)
+                                  reason: seeds[7] % 2 == 0 ? text : nil, note: seeds[7] % 3 == 0 ? text : nil,
+                                  reading: kind == .measured ? reading : nil)
             #expect(DoseEvent(journalFields: Self.fields(event)) == event)
         }
     }

@@ -60,7 +60,14 @@ import MeddTestSupport
         var planner: Planner {
             var settings = Settings()
             settings.timezone = settingsZone
-            return Planner(configuration: Configuration(settings: settings, medications: medications).withZonesLoaded(),
+            // The reminders of measurements among `medications` are planned as the measurements' own.
+            let measurements = medications.filter { $0.measures != nil }.map { reminders in
+                var measurement = Measurement(id: reminders.id, kind: reminders.measures!, schedule: reminders.schedule)
+                measurement.reminders = reminders
+                return measurement
+            }
+            return Planner(configuration: Configuration(settings: settings, medications: medications.filter { $0.measures == nil },
+                                                        measurements: measurements).withZonesLoaded(),
                            localZone: SystemZone.named(localZone))
         }
 
@@ -408,6 +415,28 @@ import MeddTestSupport
             return spec
         }
         await propertyCheck(count: 40, input: Self.overYears(calendarSpec.array(of: 1...3))) { Self.expectModelMatches($0) }
+    }
+
+    /// (g) Reminders to measure are planned by the same planner as doses: measurements of every schedule the
+    /// generator draws (no dose texts, no steps), beside medications, over four years in the DST-changing zones,
+    /// equal the model, IDs and instants alike.
+    @Test func measurementRemindersMatchModelOverYears() async {
+        let kinds = MeasurementKind.allCases
+        await propertyCheck(count: 40, input: Self.overYears(Self.medicationSpec.array(of: 1...3)).map { scenario in
+            var scenario = scenario
+            scenario.medications = scenario.medications.enumerated().map { index, medication in
+                guard index % 2 == 0 else { return medication }
+                var reminders = Measurement(id: "r\(index)", kind: kinds[index % kinds.count], schedule: medication.schedule).reminders
+                reminders.start = medication.start
+                reminders.end = medication.end
+                reminders.timezone = medication.timezone
+                return reminders
+            }
+            return scenario
+        }) { scenario in
+            #expect(scenario.planner.configuration.measurements.count == (scenario.medications.count + 1) / 2)
+            Self.expectModelMatches(scenario)
+        }
     }
 
     /// The model's transitions are the ones `zdump -v` lists for 2027.

@@ -72,6 +72,13 @@ final class InMemoryLedger: LedgerStore {
         return Adherence.report(finals: finals.answers)
     }
 
+    func readings(from: Instant, to: Instant, measurement: String?) throws(LedgerError) -> [DoseEvent] {
+        try failIfAsked()
+        return events.map(\.event).filter { event in
+            event.kind == .measured && event.at >= from && event.at < to && (measurement.map { event.dose.medication == $0 } ?? true)
+        }.sorted { $0.at < $1.at }
+    }
+
     func outbox(limit: Int) throws(LedgerError) -> [(seq: Int64, event: DoseEvent)] {
         try failIfAsked()
         let waiting = Set(unjournaled.prefix(limit))

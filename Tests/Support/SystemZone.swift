@@ -35,7 +35,7 @@ extension Configuration {
     /// The configuration with the rules of every zone it names, as the loader would read them.
     public func withZonesLoaded() -> Configuration {
         var loaded = self
-        let choices = [settings.timezone] + medications.compactMap(\.timezone)
+        let choices = [settings.timezone] + subjects.compactMap(\.timezone)
         for case .named(let name) in choices { loaded.zones[name] = SystemZone.named(name) }
         return loaded
     }

@@ -15,6 +15,8 @@ import Testing
     static let knownFields: Set<String> = [
         "MEDD_EVENT", "MEDD_DOSE_ID", "MEDD_MED_ID", "MEDD_MED_NAME", "MEDD_DOSE", "MEDD_SCHEDULED", "MEDD_SCHEDULED_USEC",
         "MEDD_EVENT_USEC", "MEDD_SOURCE", "MEDD_SNOOZE_ID", "MEDD_SNOOZE_UNTIL", "MEDD_SNOOZE_UNTIL_USEC", "MEDD_REASON", "MEDD_NOTE", "MEDD_ANSWER",
+        "MEDD_MEASURE_ID", "MEDD_MEASURE_NAME", "MEDD_MEASURE_KIND", "MEDD_VALUE", "MEDD_UNIT", "MEDD_SYSTOLIC", "MEDD_DIASTOLIC", "MEDD_PULSE",
+        "MEDD_READING", "MEDD_TARGET", "MEDD_IN_TARGET",
     ]
 
     /// The catalog's entries: message ID → header and body lines.

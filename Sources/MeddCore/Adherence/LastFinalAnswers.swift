@@ -1,7 +1,7 @@
 /// The final answer of each dose, gathered from events in the order they were recorded: the answer
 /// recorded last wins, as in the ledger and the dose book — not the one with the latest `at` (a
 /// `taken` backdated to before an earlier `skip` is still a change of mind). Only doses due in
-/// `[since, until)`, and of `medication` when given, are kept.
+/// `[since, until)`, and of `medication` when given, are kept; reminders to measure never count.
 public struct LastFinalAnswers: Sendable {
     public let since: Instant?
     public let until: Instant?
@@ -19,7 +19,7 @@ public struct LastFinalAnswers: Sendable {
     @discardableResult
     public mutating func add(_ event: DoseEvent) -> Bool {
         let dose = event.dose
-        guard event.kind.isFinal else { return false }
+        guard event.kind.isFinal, !dose.isMeasurement else { return false }
         if let since, dose.scheduled < since { return false }
         if let until, dose.scheduled >= until { return false }
         if let medication, dose.medication != medication { return false }

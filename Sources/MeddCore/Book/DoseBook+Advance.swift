@@ -16,12 +16,12 @@ extension DoseBook {
         for id in open.sorted() {
             guard let record = records[id] else { continue }
             let reason: String?
-            if let med = newConfiguration.medication(id.medication) {
-                if med.paused { reason = "medication paused" }
+            if let med = newConfiguration.subject(id.medication) {
+                if med.paused { reason = med.measures == nil ? "medication paused" : "measurement paused" }
                 else if planner.dose(id, records: records) == nil { reason = "no longer in the configuration" }
                 else { reason = nil }
             } else {
-                reason = "medication removed from the configuration"
+                reason = record.dose.isMeasurement ? "measurement removed from the configuration" : "medication removed from the configuration"
             }
             guard let reason else { continue }
             emit(DoseEvent(kind: .skipped, dose: record.dose, at: now, source: .daemon, reason: reason), into: &effects)
@@ -181,7 +181,7 @@ extension DoseBook {
     /// ordinary rules, so a changed interval never turns past days into missed doses.
     private func followsADoseMissedNow(_ dose: Dose) -> Bool {
         guard missedChainDays.contains(ChainDay(dose.id)),
-              case .afterTaken(_, let from, _, _) = configuration.medication(dose.medication)?.schedule else { return false }
+              case .afterTaken(_, let from, _, _) = configuration.subject(dose.medication)?.schedule else { return false }
         return dose.id.time != from
     }
 

@@ -9,9 +9,12 @@ extension DoseBook {
         guard when <= now + DoseBook.onTimeTolerance else {
             return .failure(.invalidParameter("`at` (\(when)) is in the future; a dose can only be marked taken once it has been taken"))
         }
+        if let measurement = configuration.measurement(DoseID(parsing: target)?.medication ?? target) {
+            return .failure(.invalidParameter("\(measurement.id) is a measurement, not a medication; record a reading with `medctl measure \(measurement.id) VALUE`"))
+        }
         let resolved: Result<DoseRecord, Rejection>
         let id = DoseID(parsing: target)
-        if let med = configuration.medication(id?.medication ?? target), med.isAsNeeded, id.map({ records[$0] == nil }) ?? true {
+        if let med = configuration.subject(id?.medication ?? target), med.isAsNeeded, id.map({ records[$0] == nil }) ?? true {
             resolved = asNeededDose(med, at: when, named: id)
         } else {
             resolved = resolve(target, at: when)
@@ -74,7 +77,7 @@ extension DoseBook {
             case .untracked:
                 return .failure(.invalidParameter("\(record.id) was due before medd tracked \(record.dose.medication) and never alerted; "
                                                   + "it can be marked taken or skipped, not snoozed"))
-            case .taken, .skipped, .missed:
+            case .taken, .skipped, .missed, .measured:
                 return .failure(.alreadyFinal(record.id, record.state))
             case .pending, .snoozed:
                 var effects: [Effect] = []
@@ -102,9 +105,9 @@ extension DoseBook {
     /// so it is recorded with it: no restart can come between them. Untracked doses between are passed
     /// over (they never alert), not taken as the end: a backdated answer can make the dose after an
     /// untracked one due exactly at the watermark, where no `advance` would fire it.
-    private mutating func followUp(_ answered: Dose, now: Instant, _ effects: inout [Effect]) {
+    mutating func followUp(_ answered: Dose, now: Instant, _ effects: inout [Effect]) {
         guard afterTakenMedications.contains(answered.medication),
-              let med = configuration.medication(answered.medication) else { return }
+              let med = configuration.subject(answered.medication) else { return }
         while let next = planner.afterTakenDoses(med, on: answered.id.date, records: records)
                 .first(where: { $0.scheduled > answered.scheduled && records[$0.id] == nil && isTracked($0) }),
               next.scheduled <= now {
@@ -121,11 +124,11 @@ extension DoseBook {
         if let id = DoseID(parsing: target) {
             if let record = records[id] { return .success(record) }
             if let dose = planner.dose(id, records: records) { return .success(record(of: dose)) }
-            if configuration.medication(id.medication) == nil { return .failure(.noSuchMedication(id.medication)) }
+            if configuration.subject(id.medication) == nil { return .failure(.noSuchMedication(id.medication)) }
             return .failure(.noSuchDose(target))
         }
         guard MedicationID.isValid(target) else { return .failure(.noSuchDose(target)) }
-        guard configuration.medication(target) != nil else { return .failure(.noSuchMedication(target)) }
+        guard configuration.subject(target) != nil else { return .failure(.noSuchMedication(target)) }
         let openDoses = open.filter { $0.medication == target }.sorted()
         if openDoses.count > 1 { return .failure(.ambiguous(openDoses)) }
         if let id = openDoses.first, let record = records[id] { return .success(record) }
@@ -158,7 +161,8 @@ extension DoseBook {
             }
         }
         let (scheduled, offset) = rules.resolve(local.date, local.time)
-        return .success(DoseRecord(dose: Dose(id: id, name: med.name, doseText: med.amount(on: local.date, at: local.time).dose, scheduled: scheduled, utcOffset: offset)))
+        return .success(DoseRecord(dose: Dose(id: id, name: med.name, doseText: med.amount(on: local.date, at: local.time).dose,
+                                              scheduled: scheduled, utcOffset: offset, measurement: med.measures)))
     }
 }
 
@@ -174,6 +178,11 @@ extension DoseBook {
     public enum Rejection: Error, Hashable, Sendable, CustomStringConvertible {
         case noSuchDose(String)
         case noSuchMedication(String)
+        case noSuchMeasurement(String)
+        /// A reading that is not a value of its measurement's kind, or not one a real measurement gives.
+        case invalidValue(measurement: String, String)
+        /// A reading of an import that cannot be recorded: its index in the import, and why.
+        case invalidImport(index: Int, measurement: String, String)
         case notYetDue(DoseID, due: Instant)
         /// An answer whose own time is more than `early` before the dose was due.
         case answeredTooEarly(DoseID, due: Instant, at: Instant, early: TimeSpan, offsetSeconds: Int)
@@ -188,6 +197,12 @@ extension DoseBook {
                 return "no dose \"\(text)\" in the plan or the history; `medctl doses` lists them"
             case .noSuchMedication(let text):
                 return "no medication \"\(text)\" in the configuration; `medctl meds` lists them"
+            case .noSuchMeasurement(let text):
+                return "no measurement \"\(text)\" in the configuration; its [measurement.ID] tables name them"
+            case .invalidValue(let measurement, let text):
+                return "\(measurement): \(text)"
+            case .invalidImport(let index, _, let text):
+                return "reading \(index + 1): \(text)"
             case .notYetDue(let id, let due):
                 return "\(id) is not due yet (due \(due)); it can be answered from `early` before that"
             case .answeredTooEarly(let id, let due, let at, let early, let offset):

@@ -75,7 +75,7 @@ extension DoseBook {
             if records[id] == nil { request.doses.append(id) }
             return request
         }
-        guard let med = configuration.medication(target) else { return request }
+        guard let med = configuration.subject(target) else { return request }
         if case .asNeeded(let minInterval, _) = med.schedule {
             let local = planner.rules(for: med).local(when)
             let id = DoseID(medication: med.id, date: local.date, time: local.time)

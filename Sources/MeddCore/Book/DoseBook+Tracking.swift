@@ -6,7 +6,7 @@
 extension DoseBook {
     /// Starts tracking every medication of the configuration the book has not tracked before.
     mutating func trackNewMedications(at now: Instant) {
-        for med in configuration.medications where trackedSince[med.id] == nil {
+        for med in configuration.subjects where trackedSince[med.id] == nil {
             // A dose first seen less than a minute late is due now, not a past one (`onTimeTolerance`).
             trackedSince[med.id] = now - Self.onTimeTolerance
             // An `after_taken` day goes on past its untracked doses: plan it again with the instant.

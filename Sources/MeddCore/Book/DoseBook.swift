@@ -43,8 +43,9 @@ public struct DoseBook: Sendable {
     private(set) var plannedFrom = Instant(usec: .max)
     private(set) var plannedUntil = Instant(usec: .min)
 
-    /// A dose this late when first seen is a catch-up, not an ordinary firing.
-    static let onTimeTolerance = TimeSpan(seconds: 60)
+    /// A dose this late when first seen is a catch-up, not an ordinary firing; an answer or a reading may be
+    /// dated this far ahead of the clock.
+    public static let onTimeTolerance = TimeSpan(seconds: 60)
     /// The longest a snooze may last; the control interface, medctl and the desktop buttons take their
     /// limits from it.
     public static let longestSnooze = TimeSpan.hours(24)
@@ -59,14 +60,14 @@ public struct DoseBook: Sendable {
         self.localZone = localZone
         self.watermark = watermark
         if let watermark {
-            trackedSince = Dictionary(configuration.medications.map { ($0.id, watermark) }, uniquingKeysWith: min)
+            trackedSince = Dictionary(configuration.subjects.map { ($0.id, watermark) }, uniquingKeysWith: min)
         }
     }
 
     public var settings: Settings { configuration.settings }
 
     private static func hasSchedules(_ configuration: Configuration) -> Bool {
-        configuration.medications.contains { !$0.isAsNeeded && !$0.paused }
+        configuration.subjects.contains { !$0.isAsNeeded && !$0.paused }
     }
 
     /// One medication's doses on one nominal date: one `after_taken` chain.
@@ -81,7 +82,7 @@ public struct DoseBook: Sendable {
     }
 
     private static func afterTakenMedications(_ configuration: Configuration) -> Set<String> {
-        Set(configuration.medications.filter(\.isAfterTaken).map(\.id))
+        Set(configuration.subjects.filter(\.isAfterTaken).map(\.id))
     }
     public var planner: Planner { Planner(configuration: configuration, localZone: localZone, trackedSince: trackedSince) }
 
@@ -109,7 +110,7 @@ public struct DoseBook: Sendable {
         }
         if record.state.isOpen { open.insert(id) } else { open.remove(id) }
         records[id] = record
-        if event.kind.isFinal, afterTakenMedications.contains(id.medication) { invalidatePlan() }
+        if event.isFinal, afterTakenMedications.contains(id.medication) { invalidatePlan() }
     }
 
     /// Another dose took this one's snooze slot: it is pending again, with no snooze.

@@ -22,9 +22,9 @@ public struct Planner: Sendable {
     /// recorded so far (the book's), which `after_taken` medications plan from.
     public func doses(from: Instant, to: Instant, medication: String? = nil, records: [DoseID: DoseRecord] = [:]) -> [Dose] {
         var result: [Dose] = []
-        let chained = configuration.medications.filter { $0.isAfterTaken && (medication == nil || $0.id == medication) }
+        let chained = configuration.subjects.filter { $0.isAfterTaken && (medication == nil || $0.id == medication) }
         let recordedByDay = Self.recordedByDay(records, of: chained.map(\.id))
-        for med in configuration.medications where medication == nil || med.id == medication {
+        for med in configuration.subjects where medication == nil || med.id == medication {
             append(med, rules: rules(for: med), from: from, to: to, recorded: recordedByDay[med.id] ?? [:], into: &result)
         }
         result.sort { ($0.scheduled, $0.id) < ($1.scheduled, $1.id) }
@@ -33,7 +33,7 @@ public struct Planner: Sendable {
 
     /// The scheduled dose with this ID, if the configuration (and for `after_taken`, `records`) yields it.
     public func dose(_ id: DoseID, records: [DoseID: DoseRecord] = [:]) -> Dose? {
-        guard let med = configuration.medication(id.medication), !med.paused,
+        guard let med = configuration.subject(id.medication), !med.paused,
               let filter = med.schedule.dayFilter, med.isActive(on: id.date),
               filter.includes(id.date, start: med.start) else { return nil }
         if med.isAfterTaken { return afterTakenDoses(med, on: id.date, records: records).first { $0.id == id } }
@@ -76,7 +76,7 @@ public struct Planner: Sendable {
     func makeDose(_ med: Medication, _ date: LocalDate, _ time: WallTime, at instant: Instant? = nil, rules: ZoneRules) -> Dose {
         let (scheduled, offset) = instant.map { ($0, rules.offset(atSecond: $0.seconds)) } ?? rules.resolve(date, time)
         return Dose(id: DoseID(medication: med.id, date: date, time: time), name: med.name,
-                    doseText: med.amount(on: date, at: time).dose, scheduled: scheduled, utcOffset: offset)
+                    doseText: med.amount(on: date, at: time).dose, scheduled: scheduled, utcOffset: offset, measurement: med.measures)
     }
 
     /// The doses of an `after_taken` medication on one day, as far as `records` let them be known.

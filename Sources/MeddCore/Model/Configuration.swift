@@ -2,7 +2,16 @@
 public struct Configuration: Hashable, Sendable {
     public var settings: Settings
     /// Sorted by ID, so every walk over them is deterministic.
-    public var medications: [Medication]
+    public var medications: [Medication] {
+        didSet { subjects = Self.subjects(medications, measurements) }
+    }
+    /// The `[measurement.ID]` tables, sorted by ID.
+    public var measurements: [Measurement] {
+        didSet { subjects = Self.subjects(medications, measurements) }
+    }
+    /// What the planner and the book plan and answer: the medications and the measurements' reminders
+    /// (`Measurement.reminders`), sorted by ID. The two share one namespace of IDs.
+    public private(set) var subjects: [Medication]
     public var hooks: [Hook]
     /// The rules of every zone the file names (`timezone = "Asia/Tokyo"`), read when it was loaded,
     /// so planning needs no I/O.
@@ -12,24 +21,39 @@ public struct Configuration: Hashable, Sendable {
     /// The `[sync]` table, when the file has one: for medd-sync, not medd.
     public var sync: SyncSettings?
 
-    public init(settings: Settings = Settings(), medications: [Medication] = [], hooks: [Hook] = [], zones: [String: ZoneRules] = [:],
-                people: [String: Person] = [:], sync: SyncSettings? = nil) {
+    public init(settings: Settings = Settings(), medications: [Medication] = [], measurements: [Measurement] = [], hooks: [Hook] = [],
+                zones: [String: ZoneRules] = [:], people: [String: Person] = [:], sync: SyncSettings? = nil) {
         self.settings = settings
         self.medications = medications.sorted { $0.id < $1.id }
+        self.measurements = measurements.sorted { $0.id < $1.id }
+        subjects = Self.subjects(medications, measurements)
         self.hooks = hooks
         self.zones = zones
         self.people = people
         self.sync = sync
     }
 
+    private static func subjects(_ medications: [Medication], _ measurements: [Measurement]) -> [Medication] {
+        (medications + measurements.map(\.reminders)).sorted { $0.id < $1.id }
+    }
+
     public func medication(_ id: String) -> Medication? {
         medications.first { $0.id == id }
     }
 
-    /// Whether the doses of a medication are shown on the desktop and rung (`remind`); a medication no
-    /// longer configured keeps the default.
+    public func measurement(_ id: String) -> Measurement? {
+        measurements.first { $0.id == id }
+    }
+
+    /// The medication, or the reminders of the measurement, with this ID.
+    public func subject(_ id: String) -> Medication? {
+        subjects.first { $0.id == id }
+    }
+
+    /// Whether the doses of a medication (or the reminders of a measurement) are shown on the desktop and
+    /// rung (`remind`); one no longer configured keeps the default.
     public func reminds(_ medication: String) -> Bool {
-        self.medication(medication)?.remind ?? true
+        subject(medication)?.remind ?? true
     }
 
     /// Whom a medication is for, named as its `[person.ID]` table says (by its label without one).
@@ -39,13 +63,13 @@ public struct Configuration: Hashable, Sendable {
 
     /// Whom the medication with this ID is for; nil for none, or a medication no longer configured.
     public func person(ofMedication id: String) -> Person? {
-        medication(id).flatMap(person(of:))
+        subject(id).flatMap(person(of:))
     }
 
     /// How the reminders of the medication with this ID get attention (a medication no longer configured
     /// gets the `[settings]` style).
     public func alertStyle(ofMedication id: String) -> AlertStyle {
-        settings.alert.applying(medication(id)?.alert ?? AlertStyle.Choices())
+        settings.alert.applying(subject(id)?.alert ?? AlertStyle.Choices())
     }
 
     /// How urgent the reminder an alert event (`fired`, `renotified`, `escalated`) showed; nil for other events.

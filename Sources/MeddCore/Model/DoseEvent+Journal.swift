@@ -16,10 +16,12 @@ extension DoseEvent {
             ("SYSLOG_IDENTIFIER", Self.journalIdentifier),
             ("MEDD_EVENT", kind.rawValue),
             ("MEDD_DOSE_ID", dose.id.description),
-            ("MEDD_MED_ID", dose.medication),
-            ("MEDD_MED_NAME", dose.name),
-            ("MEDD_DOSE", dose.doseText),
         ]
+        if let measurement = dose.measurement {
+            fields += [("MEDD_MEASURE_ID", dose.medication), ("MEDD_MEASURE_NAME", dose.name), ("MEDD_MEASURE_KIND", measurement.rawValue)]
+        } else {
+            fields += [("MEDD_MED_ID", dose.medication), ("MEDD_MED_NAME", dose.name), ("MEDD_DOSE", dose.doseText)]
+        }
         if let person { fields.append(("MEDD_PERSON", person.id)) }
         fields += [
             ("MEDD_SCHEDULED", dose.scheduledText),
@@ -34,6 +36,7 @@ extension DoseEvent {
             fields.append(("MEDD_SNOOZE_UNTIL_USEC", String(snoozeUntil.usec)))
         }
         if let answer { fields.append(("MEDD_ANSWER", answer.rawValue)) }
+        if let reading { fields += reading.journalFields }
         if let reason { fields.append(("MEDD_REASON", reason)) }
         if let note { fields.append(("MEDD_NOTE", note)) }
         return fields
@@ -44,7 +47,13 @@ extension DoseEvent {
     /// medication and its date: `Metformin 500 mg (metformin): expires on 2027-03-01`.
     public func journalMessage(person: Person?) -> String {
         let what = Person.title([dose.name, dose.doseText].filter { !$0.isEmpty }.joined(separator: " "), for: person)
-        let subject = kind.isExpiry ? "\(what) (\(dose.medication))" : "\(what) due \(dose.scheduledText) (\(dose.id))"
+        let subject = if kind.isExpiry {
+            "\(what) (\(dose.medication))"
+        } else if kind == .measured, let reading {
+            "\(what) \(reading.value)\(reading.unitSuffix) (\(dose.id))"
+        } else {
+            "\(what) due \(dose.scheduledText) (\(dose.id))"
+        }
         var text = "\(subject): \(journalSummary)"
         if let reason { text += "; reason: \(reason)" }
         if let note { text += "; note: \(note)" }
@@ -65,23 +74,32 @@ extension DoseEvent {
         case .expiring: return "expires on \(dose.id.date)"
         case .expired: return "expired on \(dose.id.date)"
         case .replaced: return "\(answer?.rawValue ?? "answer") via \(source.rawValue) at \(Instant(seconds: at.seconds)), replaced"
+        case .measured:
+            var text = "measured at \(Instant(seconds: at.seconds).format(offsetSeconds: dose.utcOffset)) via \(source.rawValue)"
+            if let reading, reading.of > 1 { text += ", reading \(reading.countText)" }
+            if let reading, reading.isOutsideTarget, let target = reading.target { text += ", outside target \(target)" }
+            return text
         }
     }
 
     /// Rebuilds the event from an entry's fields; nil when a required field is missing, malformed or inconsistent.
-    /// Needs `MEDD_EVENT`, `MEDD_DOSE_ID`, `MEDD_MED_NAME`, `MEDD_DOSE`, `MEDD_SCHEDULED(_USEC)`,
-    /// `MEDD_EVENT_USEC` and `MEDD_SOURCE`; a snooze end comes from `MEDD_SNOOZE_UNTIL_USEC` or `MEDD_SNOOZE_UNTIL`.
+    /// Needs `MEDD_EVENT`, `MEDD_DOSE_ID`, `MEDD_MED_NAME` and `MEDD_DOSE` (of a measurement, `MEDD_MEASURE_NAME`
+    /// and `MEDD_MEASURE_KIND`), `MEDD_SCHEDULED(_USEC)`, `MEDD_EVENT_USEC` and `MEDD_SOURCE`; a snooze end comes
+    /// from `MEDD_SNOOZE_UNTIL_USEC` or `MEDD_SNOOZE_UNTIL`; a reading from `MEDD_VALUE`, `MEDD_UNIT` and `MEDD_READING`.
     public init?(journalFields fields: [String: String]) {
+        let measurement = fields["MEDD_MEASURE_KIND"].map(MeasurementKind.init(rawValue:))
         guard let kind = fields["MEDD_EVENT"].flatMap(EventKind.init(rawValue:)),
               let id = fields["MEDD_DOSE_ID"].flatMap(DoseID.init(parsing:)),
-              let name = fields["MEDD_MED_NAME"], let doseText = fields["MEDD_DOSE"],
+              measurement.map({ $0 != nil }) ?? true,
+              let name = measurement != nil ? fields["MEDD_MEASURE_NAME"] : fields["MEDD_MED_NAME"],
+              let doseText = measurement != nil ? "" : fields["MEDD_DOSE"],
               let scheduledUsec = fields["MEDD_SCHEDULED_USEC"].flatMap({ Int64($0) }),
               let scheduledText = fields["MEDD_SCHEDULED"], let stated = Self.parseISO8601(scheduledText),
               let atUsec = fields["MEDD_EVENT_USEC"].flatMap({ Int64($0) }),
               let source = fields["MEDD_SOURCE"].flatMap(EventSource.init(rawValue:)) else { return nil }
         // The readable time and the microseconds must name the same second, or the entry is not ours.
         guard stated.instant.usec == Instant(seconds: Instant(usec: scheduledUsec).seconds).usec,
-              fields["MEDD_MED_ID"].map({ $0 == id.medication }) ?? true else { return nil }
+              fields[measurement != nil ? "MEDD_MEASURE_ID" : "MEDD_MED_ID"].map({ $0 == id.medication }) ?? true else { return nil }
         var snoozeUntil: Instant?
         if let usec = fields["MEDD_SNOOZE_UNTIL_USEC"] {
             guard let value = Int64(usec) else { return nil }
@@ -91,11 +109,16 @@ extension DoseEvent {
             snoozeUntil = parsed.instant
         }
         let dose = Dose(id: id, name: name, doseText: doseText, scheduled: Instant(usec: scheduledUsec),
-                        utcOffset: stated.offsetSeconds)
+                        utcOffset: stated.offsetSeconds, measurement: measurement ?? nil)
+        var reading: Reading?
+        if kind == .measured {
+            guard let measurement = measurement ?? nil, let parsed = Reading(journalFields: fields, kind: measurement) else { return nil }
+            reading = parsed
+        }
         // A replaced answer names which it was; nothing else carries one.
         let answer = kind == .replaced ? fields["MEDD_ANSWER"].flatMap(EventKind.init(rawValue:)).flatMap { $0.isFinal ? $0 : nil } : nil
         self.init(kind: kind, dose: dose, at: Instant(usec: atUsec), source: source,
-                  snoozeUntil: snoozeUntil, reason: fields["MEDD_REASON"], note: fields["MEDD_NOTE"], answer: answer)
+                  snoozeUntil: snoozeUntil, reason: fields["MEDD_REASON"], note: fields["MEDD_NOTE"], answer: answer, reading: reading)
     }
 
     /// The person label an entry's `MEDD_PERSON` names; nil when it has none or it is not a label.

@@ -1,5 +1,5 @@
 /// One thing that happened to a dose: a journal entry, a ledger row, and the unit the dose book replays.
-public struct DoseEvent: Hashable, Sendable, Codable {
+public struct DoseEvent: Hashable, Sendable {
     public var kind: EventKind
     public var dose: Dose
     /// When it happened: `MEDD_EVENT_USEC`.
@@ -11,9 +11,12 @@ public struct DoseEvent: Hashable, Sendable, Codable {
     public var note: String?
     /// Set on `replaced`: the answer that lost, `taken` or `skipped` (`MEDD_ANSWER`).
     public var answer: EventKind?
+    /// Set on `measured`: the reading.
+    public var reading: Reading?
 
     public init(kind: EventKind, dose: Dose, at: Instant, source: EventSource,
-                snoozeUntil: Instant? = nil, reason: String? = nil, note: String? = nil, answer: EventKind? = nil) {
+                snoozeUntil: Instant? = nil, reason: String? = nil, note: String? = nil, answer: EventKind? = nil,
+                reading: Reading? = nil) {
         self.kind = kind
         self.dose = dose
         self.at = at
@@ -22,6 +25,12 @@ public struct DoseEvent: Hashable, Sendable, Codable {
         self.reason = reason
         self.note = note
         self.answer = answer
+        self.reading = reading
+    }
+
+    /// It ends its dose: an answer (`taken`, `skipped`, `missed`), or the reading that completes a reminder to measure.
+    public var isFinal: Bool {
+        kind.isFinal || (kind == .measured && reading?.completes ?? false)
     }
 }
 

@@ -17,6 +17,8 @@ public struct DoseRecord: Hashable, Sendable {
     /// The answers this dose had before its final one, and those given elsewhere that lost to it
     /// (`replaced`), oldest recorded first: an answer already among them is not recorded again.
     public var earlierAnswers: [Answer] = []
+    /// A reminder to measure: the readings recorded for it, oldest first.
+    public var readings: [Reading] = []
 
     public init(dose: Dose, state: DoseState = .planned) {
         self.dose = dose
@@ -62,6 +64,20 @@ public struct DoseRecord: Hashable, Sendable {
         case .replaced:
             guard let kind = event.answer.flatMap(Answer.Kind.init) else { return false }
             earlierAnswers.append(Answer(kind: kind, at: event.at))
+        case .measured:
+            guard let reading = event.reading else { return false }
+            readings.append(reading)
+            guard !state.isFinal else { return true }
+            if reading.completes {
+                state = .measured
+                answeredAt = event.at
+                source = event.source
+                note = event.note
+                reason = nil
+            } else {
+                state = .pending
+            }
+            snoozeUntil = nil
         case .lowStock, .expiring, .expired:
             return false
         }
@@ -94,7 +110,9 @@ public struct DoseRecord: Hashable, Sendable {
 public enum DoseState: String, CaseIterable, Hashable, Sendable, Codable {
     case planned, pending, snoozed, taken, skipped, missed
     case untracked
+    /// A reminder to measure answered by its readings.
+    case measured
 
-    public var isFinal: Bool { self == .taken || self == .skipped || self == .missed }
+    public var isFinal: Bool { self == .taken || self == .skipped || self == .missed || self == .measured }
     public var isOpen: Bool { self == .pending || self == .snoozed }
 }

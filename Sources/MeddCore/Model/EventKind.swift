@@ -9,6 +9,8 @@ public enum EventKind: String, CaseIterable, Hashable, Sendable, Codable {
     /// An answer given on another device that lost to the dose's final answer (an earlier one, or
     /// one against a person's answer): recorded so that no answer is lost, changing nothing.
     case replaced
+    /// A reading of a measurement; the last one a reminder to measure asks for answers it.
+    case measured
 
     /// Shows a dose's reminder: the first time, again, or again as critical.
     public var isAlert: Bool { self == .fired || self == .renotified || self == .escalated }
@@ -37,6 +39,7 @@ extension EventKind {
         case .expired: "16185a90e81f48c8b7da9f17285cf940"
         case .escalated: "6bc87d36f6484574a2613d642ad40edd"
         case .replaced: "c5b9246dbd5a4426be8dfdfcc44e2376"
+        case .measured: "9ce75801ee434e59840326e65738e61d"
         }
     }
 
@@ -46,12 +49,12 @@ extension EventKind {
         self = kind
     }
 
-    /// The syslog `PRIORITY`: 5 (notice) for alerts and `expiring`, 6 (info) for answers (replaced ones too), 4 (warning)
-    /// for `escalated`, `missed`, `low-stock` and `expired`.
+    /// The syslog `PRIORITY`: 5 (notice) for alerts and `expiring`, 6 (info) for answers (replaced ones too)
+    /// and readings, 4 (warning) for `escalated`, `missed`, `low-stock` and `expired`.
     public var journalPriority: Int {
         switch self {
         case .fired, .renotified, .expiring: 5
-        case .taken, .skipped, .snoozed, .replaced: 6
+        case .taken, .skipped, .snoozed, .replaced, .measured: 6
         case .escalated, .missed, .lowStock, .expired: 4
         }
     }

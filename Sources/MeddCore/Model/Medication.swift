@@ -24,6 +24,9 @@ public struct Medication: Hashable, Sendable {
     public var alert = AlertStyle.Choices()
     /// `remind = false`: its doses are planned, recorded and missed as usual, but never shown nor rung.
     public var remind = true
+    /// Set on the reminders of a `[measurement.ID]` (`Measurement.reminders`): its "doses" are reminders
+    /// to measure, answered by readings; they have no stock and never count in adherence.
+    public var measures: MeasurementKind? = nil
 
     public init(id: String, name: String, dose: String, schedule: Schedule) {
         self.id = id

@@ -1,0 +1,104 @@
+import Testing
+@testable import MeddCore
+
+/// Readings answering reminders to measure, which the book plans and fires as it does doses.
+@Suite struct DoseBookReadingTests {
+    static func configuration(readings: Int = 1, times: [String]? = ["07:30"], target: MeasurementTarget? = nil) -> Configuration {
+        var measurement = Measurement(id: "bp", kind: .bloodPressure,
+                                      schedule: times.map { .times($0.map { WallTime(parsing: $0)! }, DayFilter()) } ?? .asNeeded(minInterval: nil, maxPerDay: nil))
+        measurement.readingsPerReminder = readings
+        measurement.target = target
+        var configuration = BookHarness.metformin(["08:00"])
+        configuration.measurements = [measurement]
+        return configuration
+    }
+
+    static func measure(_ h: inout BookHarness, _ value: String, _ time: String, at: String? = nil) -> Result<DoseBook.Outcome, DoseBook.Rejection> {
+        let result = h.book.measure("bp", value, at: at.map(BookHarness.at), source: .cli, now: BookHarness.at(time))
+        if case .success(let outcome) = result { h.effects += outcome.effects }
+        return result
+    }
+
+    @Test func aReadingAnswersTheOpenReminderAndClosesItsAlert() throws {
+        var h = BookHarness(Self.configuration(), watermark: BookHarness.at("07:00"))
+        h.advance("07:30")
+        let fired = h.events(.fired, "bp_20261122_07_30")
+        #expect(fired.count == 1 && fired[0].dose.measurement == .bloodPressure)
+        let outcome = try Self.measure(&h, "132/84/71", "07:33").get()
+        #expect(outcome.record.state == .measured && outcome.record.id.description == "bp_20261122_07_30")
+        #expect(outcome.record.readings.map(\.value) == [.bloodPressure(systolic: 132, diastolic: 84, pulse: 71)])
+        #expect(outcome.effects.contains(.closeAlert(outcome.record.id)))
+        #expect(h.book.open.isEmpty)
+        // Nothing misses it later, and adherence knows nothing of it.
+        h.advance("10:00")
+        #expect(h.events(.missed, "bp_20261122_07_30").isEmpty)
+        let recorded = h.effects.compactMap(\.recordedEvent)
+        #expect(Adherence.report(recorded).medications["bp"] == nil)
+    }
+
+    @Test func twoReadingsAnswerOneReminder() throws {
+        var h = BookHarness(Self.configuration(readings: 2, target: .bloodPressure(systolic: 135, diastolic: 85)), watermark: BookHarness.at("07:00"))
+        h.advance("07:30")
+        let first = try Self.measure(&h, "142/88", "07:31").get()
+        #expect(first.record.state == .pending && first.record.readings.count == 1)
+        #expect(first.record.readings[0].isOutsideTarget && first.record.readings[0].countText == "1/2")
+        #expect(!first.effects.contains(.closeAlert(first.record.id)))
+        let second = try Self.measure(&h, "134/84", "07:32").get()
+        #expect(second.record.state == .measured && second.record.readings.map(\.countText) == ["1/2", "2/2"])
+        #expect(!second.record.readings[1].isOutsideTarget)
+        // The folded events give the same record as the book.
+        let folded = DoseRecord.folding(h.effects.compactMap(\.recordedEvent).filter { $0.dose.id == second.record.id })
+        #expect(folded.first?.state == .measured && folded.first?.readings.count == 2)
+    }
+
+    @Test func aReadingBeforeItsReminderAnswersItWithinEarly() throws {
+        var h = BookHarness(Self.configuration(), watermark: BookHarness.at("06:00"))
+        h.advance("07:00")
+        let outcome = try Self.measure(&h, "120/80", "07:10").get()
+        #expect(outcome.record.id.description == "bp_20261122_07_30" && outcome.record.state == .measured)
+        h.advance("07:30")
+        #expect(h.events(.fired, "bp_20261122_07_30").isEmpty)
+    }
+
+    @Test func aReadingWithNoReminderHasItsOwnID() throws {
+        var h = BookHarness(Self.configuration(times: nil), watermark: BookHarness.at("06:00"))
+        let outcome = try Self.measure(&h, "120/80", "13:14").get()
+        #expect(outcome.record.id.description == "bp_20261122_13_14" && outcome.record.state == .measured)
+        // A second reading in the same minute is kept, and changes nothing.
+        let again = try Self.measure(&h, "118/79", "13:14").get()
+        #expect(again.record.state == .measured && again.record.readings.count == 2)
+        #expect(h.events(.measured).count == 2 && h.events(.measured).allSatisfy { !$0.isFinal || $0.reading?.number == 1 })
+    }
+
+    @Test func aMissedReminderStaysMissedAndALateReadingStandsAlone() throws {
+        var h = BookHarness(Self.configuration(), watermark: BookHarness.at("07:00"))
+        h.advance("07:30")
+        h.advance("09:31")
+        #expect(h.events(.missed, "bp_20261122_07_30").count == 1)
+        let outcome = try Self.measure(&h, "120/80", "09:45").get()
+        #expect(outcome.record.id.description == "bp_20261122_09_45")
+        #expect(h.book.records[DoseID(parsing: "bp_20261122_07_30")!]?.state == .missed)
+    }
+
+    @Test func refusals() {
+        var h = BookHarness(Self.configuration(), watermark: BookHarness.at("07:00"))
+        #expect(Self.measure(&h, "120", "08:00") == .failure(.invalidValue(measurement: "bp", "\"120\" is not a blood pressure; write SYS/DIA or SYS/DIA/PULSE in mmHg, like 132/84 or 132/84/71")))
+        #expect(Self.measure(&h, "120/80", "08:00", at: "09:00") == .failure(.invalidParameter(
+            "`at` (2026-11-22T08:00:00+00:00) is in the future; a reading can only be recorded once it has been taken")))
+        #expect(h.book.measure("nope", "1", source: .cli, now: BookHarness.at("08:00")) == .failure(.noSuchMeasurement("nope")))
+        #expect(h.book.measure("metformin", "1", source: .cli, now: BookHarness.at("08:00")) == .failure(.invalidParameter(
+            "metformin is a medication, not a measurement; `medctl taken metformin` answers its dose")))
+        #expect(h.take("bp", "07:31") == .failure(.invalidParameter(
+            "bp is a measurement, not a medication; record a reading with `medctl measure bp VALUE`")))
+        #expect(h.effects.compactMap(\.recordedEvent).allSatisfy { $0.kind != .measured })
+    }
+
+    @Test func aReminderSnoozesAndIsSkippedAsADoseIs() throws {
+        var h = BookHarness(Self.configuration(), watermark: BookHarness.at("07:00"))
+        h.advance("07:30")
+        #expect(try h.snooze("bp", "07:31").get().record.state == .snoozed)
+        h.advance("07:41")
+        #expect(try h.skip("bp", "07:42").get().record.state == .skipped)
+        #expect(Adherence.report(h.effects.compactMap(\.recordedEvent)).total == AdherenceCounts())
+    }
+}
