@@ -207,8 +207,12 @@ method Adherence(since: ?string, until: ?string, medication: ?string) -> (
 # It answers the measurement's reminder open at that time (or due within early after it);
 # remaining is how many more readings that reminder waits for (readings = 2: one more, a
 # minute apart). dose is the reminder, or the reading's own ID when it answered none.
-method Measure(measurement: string, value: string, at: ?string, note: ?string, source: ?string) -> (
-  reading: Reading,
+# A dose in the call names the reminder to answer (a to-do completed on another device,
+# source caldav): the reading answers it whole, and without a value it is answered as
+# done with no reading (reading is then null). Told again what the reminder holds, medd
+# changes nothing. source is cli (the default) or caldav.
+method Measure(measurement: string, value: ?string, dose: ?string, at: ?string, note: ?string, source: ?string) -> (
+  reading: ?Reading,
   dose: Dose,
   remaining: int
 )

@@ -33,14 +33,19 @@ public enum ControlRequest: Hashable, Sendable {
     /// note and who recorded it.
     public struct Measure: Hashable, Sendable {
         public var measurement: String
-        public var value: String
+        /// nil: the reminder `dose` is answered as done, with no reading.
+        public var value: String?
+        /// The reminder to answer; nil: the one open at `at`, else none.
+        public var dose: String?
         public var at: String?
         public var note: String?
         public var source: EventSource
 
-        public init(measurement: String, value: String, at: String? = nil, note: String? = nil, source: EventSource = .cli) {
+        public init(measurement: String, value: String?, dose: String? = nil, at: String? = nil, note: String? = nil,
+                    source: EventSource = .cli) {
             self.measurement = measurement
             self.value = value
+            self.dose = dose
             self.at = at
             self.note = note
             self.source = source
@@ -177,10 +182,11 @@ struct ControlMethod: Sendable {
                       optional: ["since": .nonEmptyString, "until": .nonEmptyString, "medication": .nonEmptyString]) {
             .adherence(.init(since: $0.string("since"), until: $0.string("until"), medication: $0.string("medication")))
         },
-        ControlMethod("io.medd.Control.Measure", required: ["measurement": .nonEmptyString, "value": .nonEmptyString],
-                      optional: ["at": .nonEmptyString, "note": .string, "source": .oneOf(MethodSignature.answerSources)]) {
-            .measure(.init(measurement: $0.required("measurement"), value: $0.required("value"), at: $0.string("at"), note: $0.string("note"),
-                           source: $0.source))
+        ControlMethod("io.medd.Control.Measure", required: ["measurement": .nonEmptyString],
+                      optional: ["value": .nonEmptyString, "dose": .nonEmptyString, "at": .nonEmptyString, "note": .string,
+                                 "source": .oneOf(MethodSignature.answerSources)]) {
+            .measure(.init(measurement: $0.required("measurement"), value: $0.string("value"), dose: $0.string("dose"), at: $0.string("at"),
+                           note: $0.string("note"), source: $0.source))
         },
         ControlMethod("io.medd.Control.ListReadings",
                       optional: ["from": .nonEmptyString, "to": .nonEmptyString, "measurement": .nonEmptyString]) {

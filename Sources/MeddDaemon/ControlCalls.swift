@@ -107,12 +107,14 @@ final class ControlCalls {
         case .measure(let request):
             return answering(at: request.at) { at, now in
                 let when = at ?? now
-                return answer(request.measurement, at: when, {
-                    $0.measure(request.measurement, request.value, at: at, note: request.note, source: request.source, now: now)
+                let reminder = request.dose.flatMap(DoseID.init(parsing:))
+                if request.dose != nil, reminder == nil { return .reply(VarlinkReply.error(VarlinkError.invalidParameter("dose"))) }
+                return answer(reminder?.description ?? request.measurement, at: when, {
+                    $0.measure(request.measurement, request.value, reminder: reminder, at: at, note: request.note, source: request.source, now: now)
                 }, to: connection) { [configuration = book.configuration] outcome in
                     let record = outcome.record
                     let event = DoseEvent(kind: .measured, dose: record.dose, at: when, source: request.source, note: request.note,
-                                          reading: record.readings.last)
+                                          reading: request.value == nil ? nil : record.readings.last)
                     let due = configuration.measurement(request.measurement)?.readingsPerReminder ?? 1
                     return [
                         "reading": event.readingValue(person: configuration.measurement(request.measurement)?.person) ?? .null,

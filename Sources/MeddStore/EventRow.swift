@@ -38,11 +38,13 @@ enum EventRow {
         let measurement = row.optionalText(13).map(MeasurementKind.init(rawValue:))
         guard measurement.map({ $0 != nil }) ?? true else { return nil }
         var reading: Reading?
-        if kind == .measured {
-            guard let measurement = measurement ?? nil, let value = row.optionalText(14), let unit = row.optionalText(15),
+        if kind == .measured, let value = row.optionalText(14) {
+            guard let measurement = measurement ?? nil, let unit = row.optionalText(15),
                   let recorded = Reading(recorded: value, unit: unit, target: row.optionalText(16), count: row.optionalText(17), kind: measurement)
             else { return nil }
             reading = recorded
+        } else if kind == .measured, measurement == nil {
+            return nil
         }
         let dose = Dose(id: id, name: row.text(3), doseText: row.text(4), scheduled: Instant(usec: row.integer(5)),
                         utcOffset: Int(row.integer(6)), measurement: measurement ?? nil)

@@ -296,7 +296,7 @@ public final class Ledger {
     }
 
     public func readings(from: Instant, to: Instant, measurement: String? = nil) throws(LedgerError) -> [DoseEvent] {
-        var sql = "SELECT \(EventRow.selection) FROM event e WHERE e.kind = 'measured' AND e.at_usec >= ? AND e.at_usec < ?"
+        var sql = "SELECT \(EventRow.selection) FROM event e WHERE e.kind = 'measured' AND e.at_usec >= ? AND e.at_usec < ? AND e.value IS NOT NULL"
         var values: [SQLiteValue] = [.integer(from.usec), .integer(to.usec)]
         if let measurement {
             sql += " AND e.medication = ?"

@@ -14,6 +14,10 @@ public struct LocalDose: Hashable, Sendable {
     public var person: String?
     /// false for a medication with `remind = false`: its to-do carries no alarm.
     public var remind: Bool
+    /// A reminder to measure: its measurement's kind, and the values of its readings with their unit.
+    public var measurement: MeasurementKind?
+    public var readings: [String] = []
+    public var unit: String = ""
 
     public init(id: DoseID, name: String, doseText: String, due: Instant, state: DoseState, answeredAt: Instant? = nil,
                 source: EventSource? = nil, snoozeUntil: Instant? = nil, person: String? = nil, remind: Bool = true) {
@@ -46,11 +50,15 @@ public struct LocalDose: Hashable, Sendable {
         snoozeUntil = object["snoozeUntil"]?.stringValue.flatMap(Instant.init(iso8601:))
         person = object["person"]?.stringValue
         remind = object["remind"]?.boolValue ?? true
+        measurement = object["measurement"]?.stringValue.flatMap(MeasurementKind.init(rawValue:))
+        readings = object["readings"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        unit = object["unit"]?.stringValue ?? ""
     }
 
-    /// The answer medd holds for it; nil while it is open or planned.
+    /// The answer medd holds for it; nil while it is open or planned. A reminder to measure answered by
+    /// its readings is done as a taken dose is: a completed to-do.
     public var answer: Answer? {
-        guard let kind = Answer.Kind(state), let answeredAt else { return nil }
+        guard let kind = state == .measured ? .taken : Answer.Kind(state), let answeredAt else { return nil }
         return Answer(kind: kind, at: answeredAt)
     }
 }

@@ -25,6 +25,8 @@ public struct ServerTodo: Hashable, Sendable {
     public var replacedAnswers: [Answer] = []
     /// The alarm's absolute trigger.
     public var alarm: Instant?
+    /// `DESCRIPTION`: where a person completing a reminder to measure on a phone writes the reading.
+    public var description: String?
 
     public enum Status: String, Hashable, Sendable {
         case needsAction = "NEEDS-ACTION", inProcess = "IN-PROCESS", completed = "COMPLETED", cancelled = "CANCELLED"
@@ -63,6 +65,19 @@ public struct ServerTodo: Hashable, Sendable {
         meddStamp = Self.instant(todo, "X-MEDD-STAMP")
         replacedAnswers = todo.properties(named: "X-MEDD-REPLACED").compactMap { try? Self.answer(fromReplaced: $0.text()) }
         alarm = todo.components(named: "VALARM").first.flatMap { Self.instant($0, "TRIGGER") }
+        description = try? todo.property("DESCRIPTION")?.text()
+    }
+
+    /// The reading a person wrote on a reminder to measure: the first line of `DESCRIPTION` when it starts
+    /// like a number (`132/84/71`, `5,6`: a phone writes the decimal comma of its language, taken as a
+    /// point), up to the first space (`128/80 mmHg`, as another machine's medd-sync writes a reading it
+    /// recorded, is `128/80`); nil for none, or for what medd-sync wrote there itself.
+    public var writtenReading: String? {
+        guard let description, description != TodoRendering.measureHint(for: nil),
+              let first = description.split(whereSeparator: \.isNewline).first else { return nil }
+        let value = String(first.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" })
+        guard let lead = value.first, lead.isNumber || lead == "-" || lead == "+" else { return nil }
+        return ReadingValue.withDecimalPoint(value, separator: ",")
     }
 
     private static func instant(_ component: ICalendarComponent, _ name: String) -> Instant? {

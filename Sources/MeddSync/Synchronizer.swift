@@ -368,7 +368,7 @@ public final class Synchronizer: @unchecked Sendable {
                     log.info("\(id) was \(answer) on another device; recorded as replaced, since medd holds \(holds)")
                 }
                 done(id, again: true)
-            case .failure(.refused(let name, let parameters)) where ["NotYetDue", "AlreadyFinal", "LimitReached", "InvalidParameter"]
+            case .failure(.refused(let name, let parameters)) where ["NotYetDue", "AlreadyFinal", "LimitReached", "InvalidParameter", "InvalidValue"]
                 .contains(name.split(separator: ".").last.map(String.init) ?? ""):
                 told[id, default: []].append(answer)
                 let reason = MeddLink.Failure.refused(name: name, parameters: parameters).plainReason
@@ -387,6 +387,13 @@ public final class Synchronizer: @unchecked Sendable {
         }
         let at = min(answer.at, clock())
         let parameters: [String: JSONValue] = ["dose": .string(id.description), "at": .string(at.description), "source": .string("caldav")]
+        if local[id]?.measurement != nil, answer.kind == .taken {
+            // A reminder to measure completed on the phone: the reading written on it, or done without one.
+            var measure = parameters
+            measure["measurement"] = .string(id.medication)
+            if let value = server[id]?.todo?.writtenReading { measure["value"] = .string(value) }
+            return link.call("Measure", measure, reply)
+        }
         switch answer.kind {
         case .taken: link.call("Taken", parameters, reply)
         case .skipped: link.call("Skip", parameters, reply)

@@ -54,7 +54,7 @@ public struct TodoRendering: Sendable {
             ICalendarProperty(name: "CATEGORIES", text: "medd"),
             ICalendarProperty(name: "STATUS", value: ServerTodo.status(of: dose.state).rawValue),
         ])
-        if dose.state == .taken, let at = dose.answeredAt {
+        if dose.state == .taken || dose.state == .measured, let at = dose.answeredAt {
             todo.properties.append(ICalendarProperty(name: "COMPLETED", dateTime: ICalendarDateTime(utc: at)))
             todo.properties.append(ICalendarProperty(name: "PERCENT-COMPLETE", value: "100"))
         }
@@ -71,7 +71,14 @@ public struct TodoRendering: Sendable {
             todo.properties.append(ICalendarProperty(name: "X-MEDD-REPLACED", text: ServerTodo.replacedValue(of: answer)))
         }
         todo.properties.append(ICalendarProperty(name: "X-MEDD-STAMP", dateTime: stamp))
-        if let notice = extras.notice { todo.properties.append(ICalendarProperty(name: "DESCRIPTION", text: notice)) }
+        if let kind = dose.measurement { todo.properties.append(ICalendarProperty(name: "X-MEDD-MEASUREMENT", text: kind.rawValue)) }
+        if let notice = extras.notice {
+            todo.properties.append(ICalendarProperty(name: "DESCRIPTION", text: notice))
+        } else if dose.measurement != nil {
+            let text = dose.readings.isEmpty ? Self.measureHint(for: dose.state)
+                : dose.readings.map { [$0, dose.unit].filter { !$0.isEmpty }.joined(separator: " ") }.joined(separator: "\n")
+            if let text { todo.properties.append(ICalendarProperty(name: "DESCRIPTION", text: text)) }
+        }
         if dose.remind {
             let ringsAt = dose.state == .snoozed ? dose.snoozeUntil ?? dose.due : dose.due
             var trigger = ICalendarProperty(name: "TRIGGER", dateTime: ICalendarDateTime(utc: ringsAt))
@@ -86,6 +93,13 @@ public struct TodoRendering: Sendable {
             ICalendarProperty(name: "VERSION", value: "2.0"),
             ICalendarProperty(name: "PRODID", text: "-//medd//medd-sync \(productVersion)//EN"),
         ], components: [todo])
+    }
+
+    /// What the to-do of a reminder to measure says while it waits for a reading (nil once it is answered):
+    /// a phone's task app shows it, and the person writes the reading over it.
+    public static func measureHint(for state: DoseState?) -> String? {
+        guard state.map({ !$0.isFinal }) ?? true else { return nil }
+        return "Write the reading on the first line (e.g. 132/84/71), then complete this to-do."
     }
 
     /// The calendar object's text, CRLF lines folded at 75 octets.

@@ -43,16 +43,9 @@ struct MeasureCommand: Verb {
             throw arguments.error(tr("name a measurement and its reading, like: medctl measure bp 132/84/71"))
         }
         measurement = arguments.operands[0]
-        value = Self.pointDecimal(arguments.operands[1], separator: Translation.currentFormats.decimalSeparator)
+        value = ReadingValue.withDecimalPoint(arguments.operands[1], separator: Translation.currentFormats.decimalSeparator)
         at = try arguments.value("at")
         note = arguments.string("note")
-    }
-
-    /// `5,6` as `5.6` where the locale writes a decimal comma; anything else as written, for the daemon to judge.
-    static func pointDecimal(_ text: String, separator: String) -> String {
-        guard separator.count == 1, let comma = separator.first, comma != ".", !text.contains(Character(".")),
-              text.filter({ $0 == comma }).count == 1 else { return text }
-        return String(text.map { $0 == comma ? "." : $0 })
     }
 
     func run() throws {

@@ -333,11 +333,15 @@ class Phone:
         """Every VTODO in the collection, completed and cancelled ones too, as PhoneTodo tuples."""
         return [self._phone_todo(todo) for todo in self.calendar.get_todos(include_completed=True)]
 
-    def complete(self, uid, at=None):
+    def complete(self, uid, at=None, description=None):
         """Ticks the to-do off: STATUS:COMPLETED, COMPLETED at `at` (an aware datetime, default now) in UTC,
-        PERCENT-COMPLETE:100 and LAST-MODIFIED now."""
+        PERCENT-COMPLETE:100 and LAST-MODIFIED now; with `description`, DESCRIPTION becomes that text (as a
+        person types a reading into the to-do's notes)."""
         at = at or datetime.datetime.now(datetime.timezone.utc)
-        self._edit(uid, {"STATUS": "COMPLETED", "COMPLETED": _utc_seconds(at), "PERCENT-COMPLETE": 100})
+        properties = {"STATUS": "COMPLETED", "COMPLETED": _utc_seconds(at), "PERCENT-COMPLETE": 100}
+        if description is not None:
+            properties["DESCRIPTION"] = description
+        self._edit(uid, properties)
 
     def cancel(self, uid):
         """Cancels the to-do: STATUS:CANCELLED and LAST-MODIFIED now."""

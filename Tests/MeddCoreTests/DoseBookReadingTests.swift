@@ -102,3 +102,50 @@ import Testing
         #expect(Adherence.report(h.effects.compactMap(\.recordedEvent)).total == AdherenceCounts())
     }
 }
+
+/// A reminder answered from another device: a to-do of it completed on a phone, with or without a reading.
+@Suite struct DoseBookRemoteReadingTests {
+    static func measure(_ h: inout BookHarness, _ value: String?, reminder: String, at: String, _ time: String)
+        -> Result<DoseBook.Outcome, DoseBook.Rejection> {
+        let result = h.book.measure("bp", value, reminder: DoseID(parsing: reminder), at: BookHarness.at(at), source: .caldav,
+                                    now: BookHarness.at(time))
+        if case .success(let outcome) = result { h.effects += outcome.effects }
+        return result
+    }
+
+    @Test func aReadingFromThePhoneAnswersItsReminderWhole() throws {
+        var h = BookHarness(DoseBookReadingTests.configuration(readings: 2), watermark: BookHarness.at("07:00"))
+        h.advance("07:30")
+        let outcome = try Self.measure(&h, "128/80", reminder: "bp_20261122_07_30", at: "07:31", "07:32").get()
+        #expect(outcome.record.state == .measured && outcome.record.readings.map(\.countText) == ["1/1"])
+        #expect(outcome.record.answeredAt == BookHarness.at("07:31") && outcome.record.source == .caldav)
+        #expect(outcome.effects.contains(.closeAlert(outcome.record.id)))
+        // Told again, nothing changes.
+        #expect(try Self.measure(&h, "128/80", reminder: "bp_20261122_07_30", at: "07:31", "07:40").get().effects.isEmpty)
+        #expect(h.events(.measured).count == 1)
+    }
+
+    @Test func doneWithoutAReadingAnswersTheReminderAndRecordsNoReading() throws {
+        var h = BookHarness(DoseBookReadingTests.configuration(), watermark: BookHarness.at("07:00"))
+        h.advance("07:30")
+        let outcome = try Self.measure(&h, nil, reminder: "bp_20261122_07_30", at: "07:31", "07:32").get()
+        #expect(outcome.record.state == .measured && outcome.record.readings.isEmpty)
+        let events = h.events(.measured)
+        let event = try #require(events.count == 1 ? events.first : nil)
+        #expect(event.reading == nil && event.isFinal)
+        #expect(event.journalFields(person: nil).contains { $0.0 == "MESSAGE" && $0.1.contains("done without a reading") })
+        #expect(DoseEvent(journalFields: Dictionary(event.journalFields(person: nil), uniquingKeysWith: { a, _ in a })) == event)
+        #expect(try Self.measure(&h, nil, reminder: "bp_20261122_07_30", at: "07:31", "07:40").get().effects.isEmpty)
+        h.advance("10:00")
+        #expect(h.events(.missed, "bp_20261122_07_30").isEmpty)
+    }
+
+    @Test func withoutAValueOnlyANamedReminderIsAnswered() {
+        var h = BookHarness(DoseBookReadingTests.configuration(), watermark: BookHarness.at("07:00"))
+        h.advance("07:30")
+        #expect(h.book.measure("bp", nil, source: .caldav, now: BookHarness.at("07:31")) == .failure(.invalidParameter(
+            "a reading needs a value; only a named reminder is answered as done without one")))
+        #expect(Self.measure(&h, "120/80", reminder: "metformin_20261122_08_00", at: "07:31", "07:31") == .failure(.invalidParameter(
+            "metformin_20261122_08_00 is not a reminder of bp")))
+    }
+}

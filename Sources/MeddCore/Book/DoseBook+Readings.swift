@@ -5,7 +5,12 @@ extension DoseBook {
     /// open at that time, or due within `early` after it; with `readings = N` the reminder stays open
     /// until its Nth reading. A reading with no reminder to answer is recorded under its own time's ID,
     /// as an as-needed dose is.
-    public mutating func measure(_ id: String, _ text: String, at: Instant? = nil, note: String? = nil,
+    ///
+    /// `reminder` names the reminder to answer (a to-do of it completed on another device, `caldav`): the
+    /// reading answers that one, and, since the person completed it, answers it whole; with no `text` the
+    /// reminder is answered as done with no reading. Told again of what it holds (a final reminder with
+    /// that reading, or done), the book changes nothing.
+    public mutating func measure(_ id: String, _ text: String?, reminder named: DoseID? = nil, at: Instant? = nil, note: String? = nil,
                                  decimalSeparator: String = ".", source: EventSource, now: Instant) -> Result<Outcome, Rejection> {
         let when = at ?? now
         guard let measurement = configuration.measurement(id) else {
@@ -16,21 +21,53 @@ extension DoseBook {
         guard when <= now + DoseBook.onTimeTolerance else {
             return .failure(.invalidParameter("`at` (\(when)) is in the future; a reading can only be recorded once it has been taken"))
         }
-        let value: ReadingValue
-        switch ReadingValue.parse(text, kind: measurement.kind, unit: measurement.unit, decimalSeparator: decimalSeparator) {
-        case .success(let parsed): value = parsed
-        case .failure(let refusal): return .failure(.invalidValue(measurement: measurement.id, refusal.description))
+        guard text != nil || named != nil else {
+            return .failure(.invalidParameter("a reading needs a value; only a named reminder is answered as done without one"))
         }
-        let record = reminder(answeredBy: measurement, at: when) ?? ownRecord(of: measurement, at: when)
+        var value: ReadingValue?
+        if let text {
+            switch ReadingValue.parse(text, kind: measurement.kind, unit: measurement.unit, decimalSeparator: decimalSeparator) {
+            case .success(let parsed): value = parsed
+            case .failure(let refusal): return .failure(.invalidValue(measurement: measurement.id, refusal.description))
+            }
+        }
+        let record: DoseRecord
+        if let named {
+            guard named.medication == measurement.id else {
+                return .failure(.invalidParameter("\(named) is not a reminder of \(measurement.id)"))
+            }
+            switch resolve(named.description, at: when) {
+            case .success(let found): record = found
+            case .failure(let rejection): return .failure(rejection)
+            }
+            if record.state.isFinal, value.map({ value in record.readings.contains { $0.value == value } }) ?? true {
+                return .success(Outcome(record: record, effects: []))
+            }
+            if record.dose.scheduled - settings.early > when {
+                return .failure(.answeredTooEarly(record.id, due: record.dose.scheduled, at: when, early: settings.early,
+                                                  offsetSeconds: record.dose.utcOffset))
+            }
+        } else if let found = reminder(answeredBy: measurement, at: when) {
+            record = found
+        } else {
+            record = ownRecord(of: measurement, at: when)
+        }
+        guard value != nil || !record.state.isFinal else {
+            return .failure(.invalidParameter("a reading needs a value; only a reminder still open is answered as done without one"))
+        }
         let answersReminder = !record.state.isFinal && record.state != .untracked
-        let reading = answersReminder ? measurement.reading(value, number: record.readings.count + 1)
-                                      : measurement.reading(value, number: 1, of: 1)
-        var effects: [Effect] = []
-        emit(DoseEvent(kind: .measured, dose: record.dose, at: when, source: source, note: note, reading: reading), into: &effects)
-        if record.state.isOpen {
-            effects.append(reading.completes ? .closeAlert(record.id) : .alert(Alert(dose: record.dose, kind: .renotified, isReturn: true)))
+        let number = record.readings.count + 1
+        let reading = value.map { value in
+            !answersReminder ? measurement.reading(value, number: 1, of: 1)
+                : measurement.reading(value, number: number, of: named != nil ? number : nil)
         }
-        if reading.completes, answersReminder { followUp(record.dose, now: now, &effects) }
+        var effects: [Effect] = []
+        let event = DoseEvent(kind: .measured, dose: record.dose, at: when, source: source, note: note, reading: reading)
+        emit(event, into: &effects)
+        if record.state.isOpen {
+            effects.append(event.isFinal ? .closeAlert(record.id) : .alert(Alert(dose: record.dose, kind: .renotified, isReturn: true)))
+        }
+        if event.isFinal, answersReminder { followUp(record.dose, now: now, &effects) }
         effects.append(.wakeUp(at: nextWakeUp(after: now)))
         return .success(Outcome(record: records[record.id]!, effects: effects))
     }

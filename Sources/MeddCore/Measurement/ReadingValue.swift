@@ -62,11 +62,7 @@ public enum ReadingValue: Hashable, Sendable, CustomStringConvertible {
             }
             return .success(.bloodPressure(systolic: systolic, diastolic: diastolic, pulse: pulse))
         }
-        var decimal = trimmed
-        if decimalSeparator.count == 1, let separator = decimalSeparator.first, separator != ".", !trimmed.contains(Character(".")),
-           trimmed.filter({ $0 == separator }).count == 1 {
-            decimal = String(trimmed.map { $0 == separator ? "." : $0 })
-        }
+        let decimal = withDecimalPoint(trimmed, separator: decimalSeparator)
         let quantity: Quantity
         switch Quantity.parse(decimal) {
         case .success(let parsed): quantity = parsed
@@ -87,6 +83,14 @@ public enum ReadingValue: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension ReadingValue {
+    /// `5,6` as `5.6` when `separator` (a locale's) is the comma: a text with that one separator and no
+    /// point; anything else as written, for `parse` to judge.
+    public static func withDecimalPoint(_ text: String, separator: String) -> String {
+        guard separator.count == 1, let comma = separator.first, comma != ".", !text.contains(Character(".")),
+              text.filter({ $0 == comma }).count == 1 else { return text }
+        return String(text.map { $0 == comma ? "." : $0 })
+    }
+
     /// Reads a value as `description` wrote it, without the range checks `parse` makes: a recorded
     /// reading stays readable whatever the ranges become.
     public static func parseRecorded(_ text: String, kind: MeasurementKind) -> ReadingValue? {

@@ -74,6 +74,8 @@ extension DoseEvent {
         case .expiring: return "expires on \(dose.id.date)"
         case .expired: return "expired on \(dose.id.date)"
         case .replaced: return "\(answer?.rawValue ?? "answer") via \(source.rawValue) at \(Instant(seconds: at.seconds)), replaced"
+        case .measured where reading == nil:
+            return "done without a reading at \(Instant(seconds: at.seconds).format(offsetSeconds: dose.utcOffset)) via \(source.rawValue)"
         case .measured:
             var text = "measured at \(Instant(seconds: at.seconds).format(offsetSeconds: dose.utcOffset)) via \(source.rawValue)"
             if let reading, reading.of > 1 { text += ", reading \(reading.countText)" }
@@ -112,8 +114,11 @@ extension DoseEvent {
                         utcOffset: stated.offsetSeconds, measurement: measurement ?? nil)
         var reading: Reading?
         if kind == .measured {
-            guard let measurement = measurement ?? nil, let parsed = Reading(journalFields: fields, kind: measurement) else { return nil }
-            reading = parsed
+            guard let measurement = measurement ?? nil else { return nil }
+            if fields["MEDD_VALUE"] != nil {
+                guard let parsed = Reading(journalFields: fields, kind: measurement) else { return nil }
+                reading = parsed
+            }
         }
         // A replaced answer names which it was; nothing else carries one.
         let answer = kind == .replaced ? fields["MEDD_ANSWER"].flatMap(EventKind.init(rawValue:)).flatMap { $0.isFinal ? $0 : nil } : nil

@@ -11,7 +11,7 @@ public struct DoseEvent: Hashable, Sendable {
     public var note: String?
     /// Set on `replaced`: the answer that lost, `taken` or `skipped` (`MEDD_ANSWER`).
     public var answer: EventKind?
-    /// Set on `measured`: the reading.
+    /// Set on `measured`: the reading; nil for a reminder answered as done with no reading.
     public var reading: Reading?
 
     public init(kind: EventKind, dose: Dose, at: Instant, source: EventSource,
@@ -28,9 +28,10 @@ public struct DoseEvent: Hashable, Sendable {
         self.reading = reading
     }
 
-    /// It ends its dose: an answer (`taken`, `skipped`, `missed`), or the reading that completes a reminder to measure.
+    /// It ends its dose: an answer (`taken`, `skipped`, `missed`), the reading that completes a reminder to
+    /// measure, or a reminder answered as done with no reading (a to-do completed on a phone without a value).
     public var isFinal: Bool {
-        kind.isFinal || (kind == .measured && reading?.completes ?? false)
+        kind.isFinal || (kind == .measured && reading?.completes ?? true)
     }
 }
 

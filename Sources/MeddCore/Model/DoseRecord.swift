@@ -65,10 +65,9 @@ public struct DoseRecord: Hashable, Sendable {
             guard let kind = event.answer.flatMap(Answer.Kind.init) else { return false }
             earlierAnswers.append(Answer(kind: kind, at: event.at))
         case .measured:
-            guard let reading = event.reading else { return false }
-            readings.append(reading)
-            guard !state.isFinal else { return true }
-            if reading.completes {
+            if let reading = event.reading { readings.append(reading) }
+            guard !state.isFinal else { return event.reading != nil }
+            if event.isFinal {
                 state = .measured
                 answeredAt = event.at
                 source = event.source
