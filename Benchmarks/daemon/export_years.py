@@ -53,9 +53,10 @@ def main():
                 assert out.returncode == 0, out.stderr
                 size = len(out.stdout)
             median = benchlib.median(times)
+            rows = out.stdout.count(b"\n") - 1
             failed |= median >= 1
             print(f"   {label}: median {median:.2f} s, max {max(times):.2f} s ({size / 1e6:.1f} MB, "
-                  f"{out.stdout.count(b'\\n') - 1} rows); target < 1 s: {'met' if median < 1 else 'MISSED'}")
+                  f"{rows} rows); target < 1 s: {'met' if median < 1 else 'MISSED'}")
             sys.stdout.flush()
         daemon.stop()
     finally:

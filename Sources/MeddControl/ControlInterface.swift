@@ -171,6 +171,12 @@ method Status() -> (
 # Doses in a range; without one, the current local day and the rest of the horizon.
 method ListDoses(from: ?string, to: ?string, medication: ?string) -> (doses: []Dose)
 
+# The doses due in [from, to) that have a final state (taken, skipped, missed, or a reminder
+# to measure measured), oldest due first, each as its final answer left it: history, read
+# from the ledger a page at a time, so years of it stream without being planned or held.
+# Default: from 30 days before now to the end of the horizon.
+method ListHistory(from: ?string, to: ?string, medication: ?string) -> (doses: []Dose)
+
 # Marks a dose taken. dose is a dose ID, or a medication ID meaning its current
 # open dose (or a new as-needed dose); at defaults to now. source says who answered:
 # cli (the default), or caldav for an answer medd-sync brings from the CalDAV server.

@@ -6,6 +6,8 @@ public enum ControlRequest: Hashable, Sendable {
     case getInterfaceDescription(interface: String)
     case status
     case listDoses(ListDoses)
+    /// `ListHistory`: the same parameters as `ListDoses`.
+    case listHistory(ListDoses)
     case taken(Taken)
     case snooze(Snooze)
     case skip(Skip)
@@ -163,6 +165,10 @@ struct ControlMethod: Sendable {
         ControlMethod("io.medd.Control.ListDoses",
                       optional: ["from": .nonEmptyString, "to": .nonEmptyString, "medication": .nonEmptyString]) {
             .listDoses(.init(from: $0.string("from"), to: $0.string("to"), medication: $0.string("medication")))
+        },
+        ControlMethod("io.medd.Control.ListHistory",
+                      optional: ["from": .nonEmptyString, "to": .nonEmptyString, "medication": .nonEmptyString]) {
+            .listHistory(.init(from: $0.string("from"), to: $0.string("to"), medication: $0.string("medication")))
         },
         ControlMethod("io.medd.Control.Taken", required: ["dose": .nonEmptyString],
                       optional: ["at": .nonEmptyString, "note": .string, "source": .oneOf(MethodSignature.answerSources)]) {

@@ -59,6 +59,12 @@ final class ControlCalls {
             } catch {
                 return .reply(VarlinkReply.error(error))
             }
+        case .listHistory(let request):
+            do {
+                return try listHistory(request)
+            } catch {
+                return .reply(VarlinkReply.error(error))
+            }
         case .taken(let request):
             return answering(at: request.at) { at, now in
                 answer(request.dose, at: at ?? now, { $0.take(request.dose, at: at, note: request.note, source: request.source, now: now) },
@@ -231,6 +237,39 @@ final class ControlCalls {
             }
         })
     }
+
+    /// History from the ledger, a page at a time: each batch of the reply reads the next page after the
+    /// last dose sent. The first page is read before the reply starts, so an unreadable ledger is an error.
+    private func listHistory(_ request: ControlRequest.ListDoses) throws(VarlinkError) -> ControlConnection.Response {
+        let now = clock.now()
+        let from = try request.from.map { text throws(VarlinkError) in try instant(text, parameter: "from") } ?? now - .days(Self.defaultAdherenceDays)
+        let to = try request.to.map { text throws(VarlinkError) in try instant(text, parameter: "to") }
+            ?? now + .days(Int64(book.settings.horizonDays))
+        guard from <= to else { throw VarlinkError.invalidParameter("to") }
+        try requireConfigured(request.medication, orMeasurement: true)
+        let configuration = book.configuration
+        let ledger = self.ledger
+        func page(after last: (due: Instant, id: DoseID)?) throws(VarlinkError) -> [DoseEvent] {
+            do {
+                return try ledger.finalEvents(since: from, until: to, medication: request.medication, after: last, limit: Self.historyPage)
+            } catch {
+                throw Self.storageFailed("the dose history could not be read: \(error)")
+            }
+        }
+        var next: [DoseEvent]? = try page(after: nil)
+        return .stream(VarlinkReply.list("doses") {
+            guard let events = next, !events.isEmpty else { return nil }
+            next = events.count < Self.historyPage ? nil : try? page(after: events.last.map { ($0.dose.scheduled, $0.dose.id) })
+            return { yield in
+                for event in events {
+                    yield((DoseRecord.folding([event]).first ?? DoseRecord(dose: event.dose)).varlinkValue(in: configuration))
+                }
+            }
+        })
+    }
+
+    /// How many doses of history one read of the ledger gives.
+    static let historyPage = 2000
 
     /// A medication a query names (or a measurement, where its reminders count) must be in the configuration
     /// (nil names every one).

@@ -287,11 +287,20 @@ public final class Ledger {
         try read("read events") { () throws(SQLiteError) in try decodeEvents("SELECT \(EventRow.selection) FROM event e ORDER BY e.seq") }
     }
 
-    /// The final event of each dose due in `[since, until)`, oldest due first: history.
-    public func finalEvents(since: Instant? = nil, until: Instant? = nil, medication: String? = nil) throws(LedgerError) -> [DoseEvent] {
-        let (condition, values) = Self.finalCondition(since: since, until: until, medication: medication)
+    /// The final event of each dose due in `[since, until)`, oldest due first (then by ID): history. With
+    /// `after` (the due instant and ID of the last one read) and `limit`, one page of it, so that years of
+    /// history are read a page at a time.
+    public func finalEvents(since: Instant? = nil, until: Instant? = nil, medication: String? = nil,
+                            after: (due: Instant, id: DoseID)? = nil, limit: Int? = nil) throws(LedgerError) -> [DoseEvent] {
+        var (condition, values) = Self.finalCondition(since: since, until: until, medication: medication)
+        if let after {
+            condition += " AND d.scheduled_usec >= ? AND (d.scheduled_usec > ? OR d.id > ?)"
+            values += [.integer(after.due.usec), .integer(after.due.usec), .text(after.id.description)]
+        }
+        let page = limit.map { " LIMIT \($0)" } ?? ""
         return try read("read history") { () throws(SQLiteError) in
-            try decodeEvents("SELECT \(EventRow.selection) FROM dose d JOIN event e ON e.seq = d.final_seq WHERE \(condition) ORDER BY d.scheduled_usec, d.id", values)
+            try decodeEvents("SELECT \(EventRow.selection) FROM dose d JOIN event e ON e.seq = d.final_seq WHERE \(condition) ORDER BY d.scheduled_usec, d.id\(page)",
+                             values)
         }
     }
 

@@ -107,6 +107,11 @@ public enum LedgerSchema {
             ALTER TABLE dose ADD COLUMN measurement TEXT;
             CREATE INDEX event_reading ON event(at_usec) WHERE kind = 'measured';
             """),
+        // History is read a page at a time in due order, then ID (`Ledger.finalEvents(after:limit:)`): each
+        // page starts where the last ended and stops at its limit, instead of sorting what is left.
+        ("v8: history pages", """
+            CREATE INDEX dose_scheduled_id ON dose(scheduled_usec, id);
+            """),
     ]
 
     /// A migration's version: its identifier up to the first colon ("v3" of "v3: tracking and expiry").

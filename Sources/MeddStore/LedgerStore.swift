@@ -15,6 +15,9 @@ public protocol LedgerStore: AnyObject {
     func records(_ request: HistoryRequest) throws(LedgerError) -> [DoseRecord]
     /// Adherence over the final answers of doses due in `[since, until)`.
     func adherence(since: Instant?, until: Instant?, medication: String?) throws(LedgerError) -> AdherenceReport
+    /// A page of history: the final events of doses due in `[since, until)` after `after`, at most `limit`,
+    /// oldest due first (then by ID).
+    func finalEvents(since: Instant?, until: Instant?, medication: String?, after: (due: Instant, id: DoseID)?, limit: Int?) throws(LedgerError) -> [DoseEvent]
     /// The `measured` events taken in `[from, to)`, of one measurement or all, oldest first.
     func readings(from: Instant, to: Instant, measurement: String?) throws(LedgerError) -> [DoseEvent]
     /// Events not yet confirmed written to the journal, oldest first.

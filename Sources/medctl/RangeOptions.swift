@@ -112,15 +112,20 @@ struct DoseQuery {
     /// Every dose due in the range, in the daemon's order (by due instant), whatever its state; only
     /// those of `person` when one is given, which must be someone a medication is for.
     func doses(global: GlobalOptions) throws -> [DoseRow] {
-        let client = try global.connect()
-        guard let person else { return try doses(client: client) }
-        try person.requireKnown(among: PersonOption.people(client: client), verb: verb)
-        return try doses(client: client).filter { $0.person == person.id }
+        try doses(global: global, method: "ListDoses")
     }
 
-    private func doses(client: ControlClient) throws(ClientError) -> [DoseRow] {
+    /// `method` is `ListDoses` (every dose, planned ones too) or `ListHistory` (those with a final state).
+    private func doses(global: GlobalOptions, method: String) throws -> [DoseRow] {
+        let client = try global.connect()
+        guard let person else { return try doses(client: client, method: method) }
+        try person.requireKnown(among: PersonOption.people(client: client), verb: verb)
+        return try doses(client: client, method: method).filter { $0.person == person.id }
+    }
+
+    private func doses(client: ControlClient, method: String) throws(ClientError) -> [DoseRow] {
         do {
-            return try DoseRow.list(client.call("ListDoses", listDosesParameters)["doses"])
+            return try DoseRow.list(client.call(method, listDosesParameters)["doses"])
         } catch {
             // A start past the end of the horizon: the daemon refuses its default end as earlier than
             // the start, but the range is simply empty.
@@ -130,9 +135,9 @@ struct DoseQuery {
         }
     }
 
-    /// The answered and missed doses, oldest first. Past doses the daemon never recorded (due before
-    /// it tracked their medication) are `untracked` and left out.
+    /// The answered and missed doses, oldest first, as the ledger holds them (`ListHistory`: years of them
+    /// stream a page at a time, nothing planned). Doses the daemon never recorded are not among them.
     func history(global: GlobalOptions) throws -> [DoseRow] {
-        try doses(global: global).filter(\.isFinal)
+        try doses(global: global, method: "ListHistory").filter(\.isFinal)
     }
 }

@@ -72,6 +72,19 @@ final class InMemoryLedger: LedgerStore {
         return Adherence.report(finals: finals.answers)
     }
 
+    func finalEvents(since: Instant?, until: Instant?, medication: String?, after: (due: Instant, id: DoseID)?,
+                     limit: Int?) throws(LedgerError) -> [DoseEvent] {
+        try failIfAsked()
+        var finals: [DoseID: DoseEvent] = [:]
+        for (_, event) in events where event.isFinal { finals[event.dose.id] = event }
+        let chosen = finals.values.filter { event in
+            let due = event.dose.scheduled
+            return since.map { due >= $0 } ?? true && until.map { due < $0 } ?? true && medication.map { event.dose.medication == $0 } ?? true
+                && after.map { (due, event.dose.id.description) > ($0.due, $0.id.description) } ?? true
+        }.sorted { ($0.dose.scheduled, $0.dose.id.description) < ($1.dose.scheduled, $1.dose.id.description) }
+        return Array(chosen.prefix(limit ?? chosen.count))
+    }
+
     func readings(from: Instant, to: Instant, measurement: String?) throws(LedgerError) -> [DoseEvent] {
         try failIfAsked()
         return events.map(\.event).filter { event in

@@ -60,6 +60,30 @@ import Testing
         #expect(plan.contains("dose_medication_scheduled"))
     }
 
+    /// History read a page at a time gives what one read gives, in the same order, each page through the
+    /// (due, ID) index without sorting what is left.
+    @Test func historyInPages() throws {
+        let ledger = try Ledger(directory: F.directory())
+        var book = F.book()
+        for hour in 0..<72 { try ledger.commit(F.events(book.advance(to: F.start + .hours(Int64(hour)))), state: book) }
+        let whole = try ledger.finalEvents()
+        #expect(whole.count > 5)
+        for size in [1, 2, 3, whole.count, whole.count + 1] {
+            var pages: [DoseEvent] = []
+            for _ in 0...whole.count {
+                let page = try ledger.finalEvents(after: pages.last.map { ($0.dose.scheduled, $0.dose.id) }, limit: size)
+                pages += page
+                if page.count < size { break }
+            }
+            #expect(pages == whole, "pages of \(size)")
+        }
+        let plan = try ledger.explain("""
+            SELECT * FROM dose d WHERE d.final_seq IS NOT NULL AND d.scheduled_usec >= 0 AND (d.scheduled_usec > 0 OR d.id > 'x')
+            ORDER BY d.scheduled_usec, d.id LIMIT 10
+            """)
+        #expect(plan.contains("dose_scheduled_id") && !plan.contains("TEMP B-TREE"), "\(plan)")
+    }
+
     /// A second opener of the same state directory is refused with the holder's PID.
     @Test func secondOpenerIsLockedOut() throws {
         let directory = F.directory()

@@ -34,8 +34,10 @@ public enum MeasurementTarget: Hashable, Sendable, CustomStringConvertible {
         func refuse(_ why: String) -> Result<MeasurementTarget, ReadingValue.Refusal> { .failure(ReadingValue.Refusal(description: why)) }
         if kind == .bloodPressure {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, let systolic = Int(parts[0]), let diastolic = Int(parts[1]),
-                  parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }) else {
+            // One to three digits each, as a reading's (`ReadingValue.parse`): a longer bound is no target, and
+            // `contains` could not turn it into a Quantity without overflowing.
+            guard parts.count == 2, parts.allSatisfy({ (1...3).contains($0.utf8.count) && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }),
+                  let systolic = Int(parts[0]), let diastolic = Int(parts[1]) else {
                 return refuse("a blood pressure target is the upper bound SYS/DIA, like \"135/85\"")
             }
             guard diastolic < systolic else { return refuse("the diastolic bound \(diastolic) is not below the systolic \(systolic)") }
