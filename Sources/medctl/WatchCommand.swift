@@ -60,7 +60,14 @@ struct WatchCommand: Verb {
         let at = parameters["at"]?.stringValue.flatMap(Instant.init(iso8601:)).map { LocalTimeText.precise($0) } ?? "?"
         let event = parameters["event"]?.stringValue ?? "?"
         guard let dose = parameters["dose"].flatMap(DoseRow.init) else { return "\(at)  \(StateName.event(event))" }
-        return "\(at)  \(StateName.styledEvent(event, style: style))  \(dose.id)  \(dose.name) \(dose.dose)"
+        let line = "\(at)  \(StateName.styledEvent(event, style: style))  \(dose.id)  \(dose.name) \(dose.dose)"
+        // A reading: its value and unit, and whether it is outside its target.
+        guard let reading = parameters["reading"].flatMap(ReadingRow.init) else { return line }
+        var text = ReadingText.value(reading.value, unit: reading.unit)
+        if reading.inTarget == false, let target = reading.target {
+            text += " (" + style.state("missed", shownAs: tr("outside %1$s", target)) + ")"
+        }
+        return line + text
     }
 
     static func compact(_ value: JSONValue) -> String {

@@ -374,3 +374,18 @@ def test_a_ledger_of_the_release_before_readings_opens_unchanged_and_takes_readi
     adherence = json.loads(medctl_output(daemon, "--json", *make.expected_outputs()["adherence.json"]))
     with open(os.path.join(V6_FIXTURE, "adherence.json")) as f:
         assert adherence == json.load(f)
+
+
+def test_watch_prints_a_reading_with_its_value_and_target(daemons, med):
+    import time
+    from test_medctl import read_lines, start_watch
+    bp = med + "-bp"
+    daemon = daemons(BP_CONFIG.format(med=med, bp=bp), berlin(9, 0))
+    watch = start_watch(daemon)
+    try:
+        time.sleep(0.3)
+        daemon.call("Measure", measurement=bp, value="142/88/70")
+        [line] = read_lines(watch, 1)
+    finally:
+        watch.terminate()
+    assert f"measured  {bp}_20261122_09_00  Blood pressure 142/88/70 mmHg (outside 135/85)" in line, line
