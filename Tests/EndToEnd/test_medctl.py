@@ -321,7 +321,17 @@ def test_ctrl_c_stops_a_check_waiting_on_its_file(tmp_path):
     fifo = tmp_path / "medd.toml"
     os.mkfifo(fifo)
     check = subprocess.Popen([medctl_path(), "check", "--config", str(fifo)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(0.5)  # medd (in medctl's place) is now blocked opening the FIFO
+    # Wait until medd (in medctl's place) is blocked opening the FIFO: on a busy machine half a second
+    # was not always enough, and a SIGINT that comes while it starts up tests something else.
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            with open(f"/proc/{check.pid}/wchan") as wchan, open(f"/proc/{check.pid}/comm") as comm:
+                if comm.read().strip() == "medd" and wchan.read() in ("wait_for_partner", "fifo_open"):
+                    break
+        except OSError:
+            pass
+        time.sleep(0.05)
     check.send_signal(signal.SIGINT)
     assert check.wait(timeout=5) == -signal.SIGINT
 
