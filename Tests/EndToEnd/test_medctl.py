@@ -320,7 +320,10 @@ def test_check_and_plan_run_the_medd_beside_medctl_else_on_path(tmp_path):
 def test_ctrl_c_stops_a_check_waiting_on_its_file(tmp_path):
     fifo = tmp_path / "medd.toml"
     os.mkfifo(fifo)
-    check = subprocess.Popen([medctl_path(), "check", "--config", str(fifo)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # As from a terminal, where SIGINT has its default action: a test run started in the background without
+    # job control inherits it ignored, and medd would keep that.
+    check = subprocess.Popen([medctl_path(), "check", "--config", str(fifo)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     # Wait until medd (in medctl's place) is blocked opening the FIFO: on a busy machine half a second
     # was not always enough, and a SIGINT that comes while it starts up tests something else.
     deadline = time.monotonic() + 10
