@@ -72,7 +72,7 @@ struct NotificationContent: Hashable, Sendable {
             lines.append(tr("Answer in a terminal: %1$s", "medctl taken \(dose.id)"))
         }
         let urgency = context.style.urgency(ofDoseDueAt: dose.scheduled, at: context.now)
-        let name = dose.measurement.map { $0.defaultName == dose.name ? $0.displayName.localized : dose.name } ?? dose.name
+        let name = dose.measurement.map { $0.shownName(dose.name) } ?? dose.name
         var content = NotificationContent(
             summary: Person.title([name, dose.doseText].filter { !$0.isEmpty }.joined(separator: " "), for: context.person),
             body: lines.map { escape ? markupEscaped($0) : $0 }.joined(separator: "\n"),

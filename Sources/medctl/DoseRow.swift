@@ -34,9 +34,7 @@ struct DoseRow {
         self.id = id
         self.medication = medication
         name = value["name"]?.stringValue ?? medication
-        if let kind = value["measurement"]?.stringValue.flatMap(MeasurementKind.init(rawValue:)), name == kind.defaultName {
-            name = kind.displayName.localized
-        }
+        if let kind = value["measurement"]?.stringValue.flatMap(MeasurementKind.init(rawValue:)) { name = kind.shownName(name) }
         dose = value["dose"]?.stringValue ?? ""
         scheduled = Instant(usec: Int64(usec))
         self.state = state

@@ -32,7 +32,7 @@ struct ReadingRow {
         self.measurement = measurement
         self.kind = kind
         let name = value["name"]?.stringValue ?? kind.defaultName
-        self.name = name == kind.defaultName ? kind.displayName.localized : name
+        self.name = kind.shownName(name)
         self.value = text
         self.unit = unit
         at = Instant(usec: Int64(usec))

@@ -21,6 +21,11 @@ public enum MeasurementKind: String, CaseIterable, Hashable, Sendable, Codable {
         }
     }
 
+    /// A measurement's name as people see it: its kind's default name in their language, any other as written.
+    public func shownName(_ name: String) -> String {
+        name == defaultName ? displayName.localized : name
+    }
+
     /// `defaultName` in the person's language.
     public var displayName: Translatable {
         switch self {
