@@ -416,12 +416,23 @@ class Dunst:
                 raise AssertionError(f"dunst displays {count} notifications, not {n}, after {timeout} s")
             time.sleep(0.02)
 
-    def recorded(self):
-        """What dunst was given for each notification it showed, oldest first: dicts with appname, summary, body."""
-        if not os.path.exists(self.record_path):
-            return []
-        with open(self.record_path) as f:
-            return [json.loads(line) for line in f if line.strip()]
+    def recorded(self, at_least=0, timeout=10.0):
+        """What dunst was given for each notification it showed, oldest first: dicts with appname, summary, body.
+
+        dunst runs its script in the background after drawing, so this waits until `at_least` are recorded
+        (AssertionError with what there is after `timeout`)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            shown = []
+            if os.path.exists(self.record_path):
+                with open(self.record_path) as f:
+                    finished_lines = f.read().split("\n")[:-1]
+                shown = [json.loads(line) for line in finished_lines if line.strip()]
+            if len(shown) >= at_least:
+                return shown
+            if time.monotonic() >= deadline:
+                raise AssertionError(f"dunst's script recorded {len(shown)} notifications, not {at_least}, after {timeout} s")
+            time.sleep(0.02)
 
     def screenshot(self, png_path):
         """The whole X root window as a PNG."""
