@@ -69,6 +69,8 @@ public struct JSONParser {
             depth -= 1
             return .object(members)
         }
+        // Room for a Dose's members at once: growing one member at a time rehashes them all each time.
+        members.reserveCapacity(16)
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw .syntax(offset: index) }
@@ -118,7 +120,15 @@ public struct JSONParser {
 
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1
-        var utf8: [UInt8] = []
+        let start = index
+        while index < bytes.count, bytes[index] >= 0x20, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
+            index += 1
+        }
+        if current == UInt8(ascii: "\"") {
+            index += 1
+            return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
+        }
+        var utf8 = Array(bytes[start..<index])
         while true {
             guard let byte = current else { throw .syntax(offset: index) }
             switch byte {

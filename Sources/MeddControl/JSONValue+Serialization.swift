@@ -22,12 +22,27 @@ extension JSONValue {
         write(into: &output, depth: nil)
     }
 
+    /// Appends the compact JSON of an object whose members are given in the order of their keys (each key
+    /// once), as `.object` of them would be written, without building the dictionary.
+    public static func writeObject(_ members: [(key: String, value: JSONValue)], into output: inout [UInt8]) {
+        assert(zip(members, members.dropFirst()).allSatisfy { $0.key < $1.key }, "members out of key order")
+        writeContainer(UInt8(ascii: "{"), UInt8(ascii: "}"), count: members.count, depth: nil, into: &output) { index, output in
+            writeMember(members[index], depth: nil, into: &output)
+        }
+    }
+
+    private static func writeMember(_ member: (key: String, value: JSONValue), depth: Int?, into output: inout [UInt8]) {
+        writeString(member.key, into: &output)
+        output.append(contentsOf: (depth == nil ? ":" : " : ").utf8)
+        member.value.write(into: &output, depth: depth.map { $0 + 1 })
+    }
+
     /// Compact when `depth` is nil, else indented as nested `depth` levels deep.
     private func write(into output: inout [UInt8], depth: Int?) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-        case .integer(let value): output.append(contentsOf: String(value).utf8)
+        case .integer(let value): Self.writeInteger(value, into: &output)
         case .number(let value):
             let text = value.isFinite ? "\(value)" : "null"
             output.append(contentsOf: (depth != nil && text.hasSuffix(".0") ? text.dropLast(2) : text[...]).utf8)
@@ -38,11 +53,9 @@ extension JSONValue {
                 elements[index].write(into: &output, depth: depth.map { $0 + 1 })
             }
         case .object(let members):
-            let keys = members.keys.sorted()
-            Self.writeContainer(UInt8(ascii: "{"), UInt8(ascii: "}"), count: keys.count, depth: depth, into: &output) { index, output in
-                Self.writeString(keys[index], into: &output)
-                output.append(contentsOf: (depth == nil ? ":" : " : ").utf8)
-                members[keys[index]]?.write(into: &output, depth: depth.map { $0 + 1 })
+            let sorted = members.sorted { $0.key < $1.key }
+            Self.writeContainer(UInt8(ascii: "{"), UInt8(ascii: "}"), count: sorted.count, depth: depth, into: &output) { index, output in
+                Self.writeMember(sorted[index], depth: depth, into: &output)
             }
         }
     }
@@ -64,14 +77,41 @@ extension JSONValue {
         output.append(close)
     }
 
+    /// Digits straight into the output: a history of years is a quarter of a million integers.
+    private static func writeInteger(_ value: Int, into output: inout [UInt8]) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        var divisor: UInt = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        }
+    }
+
     private static func writeLineBreak(indentedBy depth: Int, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\n"))
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
     }
 
     private static func writeString(_ string: String, into output: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
         output.append(UInt8(ascii: "\""))
+        // A native string's bytes at once (a history of years is millions of strings); others byte by byte.
+        let plain = string.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: needsEscape) else { return false }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if plain != true { writeEscaped(string, into: &output) }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    private static func writeEscaped(_ string: String, into output: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
@@ -88,6 +128,5 @@ extension JSONValue {
             default: output.append(byte)
             }
         }
-        output.append(UInt8(ascii: "\""))
     }
 }

@@ -7,43 +7,51 @@ extension DoseRecord {
     /// The `Dose` object of the control interface; times in the dose's own UTC offset. `person` is
     /// whom the dose's medication is for in `configuration`.
     public func varlinkValue(in configuration: Configuration) -> JSONValue {
-        let subject = configuration.subject(dose.medication)
-        var value = varlinkValue(person: subject?.person, remind: subject?.remind ?? true)
-        if dose.isMeasurement, case .object(var object) = value {
-            object["readingsDue"] = .integer(configuration.measurement(dose.medication)?.readingsPerReminder ?? readings.first?.of ?? 1)
-            value = .object(object)
-        }
-        return value
+        .object(Dictionary(uniqueKeysWithValues: varlinkMembers(in: configuration)))
     }
 
     /// The `Dose` object of the control interface, for a medication that is for `person` and whose doses
     /// are shown (`remind`) or not.
     public func varlinkValue(person: String?, remind: Bool = true) -> JSONValue {
-        var object: [String: JSONValue] = [
-            "id": .string(id.description),
-            "medication": .string(dose.medication),
-            "name": .string(dose.name),
-            "dose": .string(dose.doseText),
-            "scheduled": .string(dose.scheduledText),
-            "usec": .integer(Int(dose.scheduled.usec)),
-            "state": .string(state.rawValue),
-        ]
+        .object(Dictionary(uniqueKeysWithValues: varlinkMembers(person: person, remind: remind, readingsDue: nil)))
+    }
+
+    /// The members of `varlinkValue(in:)` in the order of their keys, for `JSONValue.writeObject`: a history of
+    /// years is written without building a dictionary for each dose.
+    public func varlinkMembers(in configuration: Configuration) -> [(key: String, value: JSONValue)] {
+        let subject = configuration.subject(dose.medication)
+        let readingsDue = dose.isMeasurement ? configuration.measurement(dose.medication)?.readingsPerReminder ?? readings.first?.of ?? 1 : nil
+        return varlinkMembers(person: subject?.person, remind: subject?.remind ?? true, readingsDue: readingsDue)
+    }
+
+    /// Appended in the order of their keys; `readingsDue` only for a reminder to measure.
+    func varlinkMembers(person: String?, remind: Bool, readingsDue: Int?) -> [(key: String, value: JSONValue)] {
+        var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(19)
         if let answeredAt {
-            object["answeredAt"] = .string(answeredAt.format(offsetSeconds: dose.utcOffset))
-            object["answeredUsec"] = .integer(Int(answeredAt.usec))
+            members.append(("answeredAt", .string(answeredAt.format(offsetSeconds: dose.utcOffset))))
+            members.append(("answeredUsec", .integer(Int(answeredAt.usec))))
         }
-        if let source { object["source"] = .string(source.rawValue) }
-        if let snoozeUntil { object["snoozeUntil"] = .string(snoozeUntil.format(offsetSeconds: dose.utcOffset)) }
-        if let note { object["note"] = .string(note) }
-        if let reason { object["reason"] = .string(reason) }
-        if let person { object["person"] = .string(person) }
-        if !remind { object["remind"] = .bool(false) }
-        if let measurement = dose.measurement {
-            object["measurement"] = .string(measurement.rawValue)
-            object["readings"] = .array(readings.map { .string($0.value.description) })
-            if let unit = readings.last?.unit { object["unit"] = .string(unit) }
+        members.append(("dose", .string(dose.doseText)))
+        members.append(("id", .string(id.description)))
+        if let measurement = dose.measurement { members.append(("measurement", .string(measurement.rawValue))) }
+        members.append(("medication", .string(dose.medication)))
+        members.append(("name", .string(dose.name)))
+        if let note { members.append(("note", .string(note))) }
+        if let person { members.append(("person", .string(person))) }
+        if dose.isMeasurement {
+            members.append(("readings", .array(readings.map { .string($0.value.description) })))
+            if let readingsDue { members.append(("readingsDue", .integer(readingsDue))) }
         }
-        return .object(object)
+        if let reason { members.append(("reason", .string(reason))) }
+        if !remind { members.append(("remind", .bool(false))) }
+        members.append(("scheduled", .string(dose.scheduledText)))
+        if let snoozeUntil { members.append(("snoozeUntil", .string(snoozeUntil.format(offsetSeconds: dose.utcOffset)))) }
+        if let source { members.append(("source", .string(source.rawValue))) }
+        members.append(("state", .string(state.rawValue)))
+        if dose.isMeasurement, let unit = readings.last?.unit { members.append(("unit", .string(unit))) }
+        members.append(("usec", .integer(Int(dose.scheduled.usec))))
+        return members
     }
 }
 

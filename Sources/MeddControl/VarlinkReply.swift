@@ -45,6 +45,24 @@ public enum VarlinkReply {
         }
     }
 
+    /// One reply of a list given in pages, `{"parameters": {"<key>": [...]}}` (with `"continues": true`
+    /// unless it is the last page), each element written by `write`.
+    public static func page<Elements: Collection>(_ key: String, _ elements: Elements, continues: Bool,
+                                                  write: (Elements.Element, inout [UInt8]) -> Void) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 + elements.count * 320)
+        bytes.append(contentsOf: (continues ? #"{"continues":true,"parameters":{"# : #"{"parameters":{"#).utf8)
+        JSONValue.string(key).write(into: &bytes)
+        bytes.append(contentsOf: ":[".utf8)
+        for (index, element) in elements.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            write(element, &bytes)
+        }
+        bytes.append(contentsOf: "]}}".utf8)
+        bytes.append(0)
+        return bytes
+    }
+
     private static func terminated(_ value: JSONValue) -> [UInt8] {
         var bytes = value.serialized
         bytes.append(0)

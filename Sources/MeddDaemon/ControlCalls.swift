@@ -61,7 +61,7 @@ final class ControlCalls {
             }
         case .listHistory(let request):
             do {
-                return try listHistory(request)
+                return try listHistory(request, repliesPerPage: call.more)
             } catch {
                 return .reply(VarlinkReply.error(error))
             }
@@ -238,9 +238,11 @@ final class ControlCalls {
         })
     }
 
-    /// History from the ledger, a page at a time: each batch of the reply reads the next page after the
-    /// last dose sent. The first page is read before the reply starts, so an unreadable ledger is an error.
-    private func listHistory(_ request: ControlRequest.ListDoses) throws(VarlinkError) -> ControlConnection.Response {
+    /// History from the ledger, a page at a time. Called with `more`, each page is a reply of its own, so a
+    /// client can write the first page while the ledger gives the next, and a page the ledger cannot give
+    /// ends the replies with an error; without it, the pages make one reply's list. The first page is read
+    /// before any reply starts, so an unreadable ledger is an error either way.
+    private func listHistory(_ request: ControlRequest.ListDoses, repliesPerPage: Bool) throws(VarlinkError) -> ControlConnection.Response {
         let now = clock.now()
         let from = try request.from.map { text throws(VarlinkError) in try instant(text, parameter: "from") } ?? now - .days(Self.defaultAdherenceDays)
         let to = try request.to.map { text throws(VarlinkError) in try instant(text, parameter: "to") }
@@ -249,23 +251,50 @@ final class ControlCalls {
         try requireConfigured(request.medication, orMeasurement: true)
         let configuration = book.configuration
         let ledger = self.ledger
-        func page(after last: (due: Instant, id: DoseID)?) throws(VarlinkError) -> [DoseEvent] {
+        func page(after last: DoseRecord?) throws(VarlinkError) -> [DoseRecord]? {
             do {
-                return try ledger.finalEvents(since: from, until: to, medication: request.medication, after: last, limit: Self.historyPage)
+                let events = try ledger.finalEvents(since: from, until: to, medication: request.medication,
+                                                    after: last.map { ($0.dose.scheduled, $0.id) }, limit: Self.historyPage)
+                return try Self.historyRecords(events, ledger: ledger)
             } catch {
                 throw Self.storageFailed("the dose history could not be read: \(error)")
             }
         }
-        var next: [DoseEvent]? = try page(after: nil)
-        return .stream(VarlinkReply.list("doses") {
-            guard let events = next, !events.isEmpty else { return nil }
-            next = events.count < Self.historyPage ? nil : try? page(after: events.last.map { ($0.dose.scheduled, $0.dose.id) })
-            return { yield in
-                for event in events {
-                    yield((DoseRecord.folding([event]).first ?? DoseRecord(dose: event.dose)).varlinkValue(in: configuration))
+        var next: Result<[DoseRecord]?, VarlinkError> = .success(try page(after: nil))
+        func advance(past records: [DoseRecord]) {
+            next = records.count < Self.historyPage ? .success(nil) : Result { () throws(VarlinkError) in try page(after: records.last) }
+        }
+        if repliesPerPage {
+            return .stream {
+                switch next {
+                case .failure(let error):
+                    next = .success(nil)
+                    return VarlinkReply.error(error)
+                case .success(nil):
+                    return nil
+                case .success(let records?):
+                    advance(past: records)
+                    let continues = if case .success(nil) = next { false } else { true }
+                    return VarlinkReply.page("doses", records, continues: continues) { record, bytes in
+                        JSONValue.writeObject(record.varlinkMembers(in: configuration), into: &bytes)
+                    }
                 }
             }
+        }
+        return .stream(VarlinkReply.list("doses") {
+            guard case .success(let records?) = next else { return nil }
+            advance(past: records)
+            return { yield in records.forEach { yield($0.varlinkValue(in: configuration)) } }
         })
+    }
+
+    /// Each dose as its final event left it; a reminder to measure that asks for more than one reading
+    /// (or was done without its last) folded from all its events, so that it holds every reading.
+    private static func historyRecords(_ events: [DoseEvent], ledger: any LedgerStore) throws(LedgerError) -> [DoseRecord] {
+        let several = events.filter { $0.dose.isMeasurement && ($0.reading?.of ?? 2) > 1 }.map(\.dose.id)
+        guard !several.isEmpty else { return events.map(DoseRecord.init(folding:)) }
+        let folded = Dictionary(try ledger.records(HistoryRequest(doses: several)).map { ($0.id, $0) }) { first, _ in first }
+        return events.map { folded[$0.dose.id] ?? DoseRecord(folding: $0) }
     }
 
     /// How many doses of history one read of the ledger gives.

@@ -375,7 +375,7 @@ extension Daemon: EffectOutlets {
             switch change {
             case .alert(let alert): desktop.show(alert)
             case .closeAlert(let id): desktop.close(id)
-            case .record, .wakeUp: break
+            case .record, .recordImported, .wakeUp: break
             }
         }
         for event in events where event.kind.isNotice { desktop.showNotice(event) }

@@ -162,14 +162,18 @@ final class EffectRunner {
     /// ledger refuses.
     private func commit(_ effects: [DoseBook.Effect], savingState: Bool) throws(LedgerError) -> Commit {
         var commit = Commit(events: [], hookRuns: [], sequence: [], desktop: [], wakeUp: nil)
+        var hooked: [DoseEvent] = []
         for effect in effects {
             switch effect {
-            case .record(let event): commit.events.append(event)
+            case .record(let event):
+                commit.events.append(event)
+                hooked.append(event)
+            case .recordImported(let event): commit.events.append(event)
             case .alert, .closeAlert: commit.desktop.append(effect)
             case .wakeUp(let instant): commit.wakeUp = .some(instant)
             }
         }
-        commit.hookRuns = book.configuration.hookRuns(for: commit.events, makeID: HookRun.newID)
+        commit.hookRuns = book.configuration.hookRuns(for: hooked, makeID: HookRun.newID)
         if savingState || !commit.events.isEmpty {
             commit.sequence = try ledger.commit(commit.events, hookRuns: commit.hookRuns, state: book)
         }

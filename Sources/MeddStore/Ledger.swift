@@ -292,10 +292,13 @@ public final class Ledger {
     /// history are read a page at a time.
     public func finalEvents(since: Instant? = nil, until: Instant? = nil, medication: String? = nil,
                             after: (due: Instant, id: DoseID)? = nil, limit: Int? = nil) throws(LedgerError) -> [DoseEvent] {
-        var (condition, values) = Self.finalCondition(since: since, until: until, medication: medication)
+        // A page starts at its first due instant, as its one lower bound: given `since` as well, SQLite
+        // seeks to `since` and walks every page before this one again.
+        let start = [since, after?.due].compactMap { $0 }.max()
+        var (condition, values) = Self.finalCondition(since: start, until: until, medication: medication)
         if let after {
-            condition += " AND d.scheduled_usec >= ? AND (d.scheduled_usec > ? OR d.id > ?)"
-            values += [.integer(after.due.usec), .integer(after.due.usec), .text(after.id.description)]
+            condition += " AND (d.scheduled_usec > ? OR d.id > ?)"
+            values += [.integer(after.due.usec), .text(after.id.description)]
         }
         let page = limit.map { " LIMIT \($0)" } ?? ""
         return try read("read history") { () throws(SQLiteError) in

@@ -18,14 +18,25 @@ extension DescriptorIO {
     /// Opens `path` as a shell's `>` does (created with mode 0666 less the umask, else emptied; a FIFO or
     /// `/dev/stdout` works too), writes all of `bytes` and closes it.
     public static func writeFile(_ bytes: [UInt8], path: String) throws(SystemError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw SystemError("open(\(path))", errno: errno) }
+        let descriptor = try create(path: path)
         do {
             try writeAll(bytes, to: descriptor)
         } catch {
             Glibc.close(descriptor)
             throw error
         }
+        try close(descriptor, path: path)
+    }
+
+    /// Opens `path` for writing as `writeFile` does; the caller closes the descriptor.
+    public static func create(path: String) throws(SystemError) -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw SystemError("open(\(path))", errno: errno) }
+        return descriptor
+    }
+
+    /// Closes a descriptor `create` opened; an error says the last writes may not have reached `path`.
+    public static func close(_ descriptor: Int32, path: String) throws(SystemError) {
         guard Glibc.close(descriptor) == 0 else { throw SystemError("close(\(path))", errno: errno) }
     }
 

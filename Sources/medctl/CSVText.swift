@@ -2,8 +2,8 @@
 /// and quotes inside it are doubled.
 enum CSVText {
     static func field(_ value: String) -> String {
-        // Scalars, not Characters: "\r\n" is one Character, and it equals neither "\r" nor "\n".
-        let needsQuotes = value.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
+        // Bytes, not Characters: "\r\n" is one Character, and it equals neither "\r" nor "\n".
+        let needsQuotes = value.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0D || $0 == 0x0A }
         guard needsQuotes else { return value }
         var quoted = "\""
         for scalar in value.unicodeScalars {
@@ -14,7 +14,18 @@ enum CSVText {
     }
 
     static func record(_ fields: [String]) -> String {
-        fields.map(field).joined(separator: ",") + "\r\n"
+        var record = ""
+        append(fields, to: &record)
+        return record
+    }
+
+    /// Appends one record to `text`: a page of thousands is built in one string.
+    static func append(_ fields: [String], to text: inout String) {
+        for (index, value) in fields.enumerated() {
+            if index > 0 { text += "," }
+            text += field(value)
+        }
+        text += "\r\n"
     }
 
     /// A header record, then one record per row.

@@ -28,8 +28,8 @@ struct DoseRow {
     /// The machine and user whose journal recorded the dose, when it was read from the journal.
     var origin: JournalOrigin?
 
-    init?(_ value: JSONValue) {
-        guard let id = value["id"]?.stringValue, let medication = value["medication"]?.stringValue,
+    init?(_ json: JSONValue) {
+        guard let value = json.objectValue, let id = value["id"]?.stringValue, let medication = value["medication"]?.stringValue,
               let usec = value["usec"]?.intValue, let state = value["state"]?.stringValue else { return nil }
         self.id = id
         self.medication = medication
@@ -49,7 +49,7 @@ struct DoseRow {
         readings = value["readings"]?.arrayValue?.compactMap(\.stringValue) ?? []
         unit = value["unit"]?.stringValue ?? ""
         readingsDue = value["readingsDue"]?.intValue
-        json = value
+        self.json = json
     }
 
     static func list(_ value: JSONValue?) throws(ClientError) -> [DoseRow] {

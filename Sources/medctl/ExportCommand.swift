@@ -63,7 +63,7 @@ struct ExportCommand: Verb, RangeFlags {
         let query = range.query(defaultStart: format == .csv ? HistoryCommand.defaultSince : When(.date(LocalTimeText.today())))
         switch format {
         case .csv:
-            try Output.document(HistoryCSV.document(query.history(global: global)), to: output)
+            try HistoryCSV.write(query, global: global, to: output)
         case .ics:
             var calendar = try ICalendarExport(doses: query.doses(global: global), now: LocalTimeText.now())
             if let medication = range.medication { calendar.calendarName += ": \(medication)" }

@@ -57,6 +57,9 @@ struct HistoryCommand: Verb, RangeFlags {
 
     func run() throws {
         let query = range.query(defaultStart: Self.defaultSince)
+        if format == .csv, journal.source == nil {
+            return try HistoryCSV.write(query, global: global)
+        }
         let selection = try journal.source?.read(since: query.from, until: query.to, medication: query.medication,
                                                  person: query.person?.id, verb: Self.name)
         let doses = try selection?.doses ?? query.history(global: global)
@@ -82,10 +85,31 @@ enum HistoryCSV {
 
     static func document(_ doses: [DoseRow], machines: Bool = false) -> String {
         let origin = { (dose: DoseRow) in machines ? JournalSelection.csvOriginCells(dose.origin ?? JournalOrigin.unknown) : [] }
-        return CSVText.document(header: (machines ? JournalSelection.csvOriginHeader : []) + header, rows: doses.map { dose in
-            origin(dose) + [dose.id, dose.medication, dose.name, dose.dose, dose.json["scheduled"]?.stringValue ?? "",
-                            dose.state, dose.json["answeredAt"]?.stringValue ?? "", dose.source ?? "", dose.note ?? ""]
-        })
+        return CSVText.document(header: (machines ? JournalSelection.csvOriginHeader : []) + header, rows: doses.map { origin($0) + cells($0) })
+    }
+
+    /// The daemon's history of `query` to stdout or `path`, each page written as it comes.
+    static func write(_ query: DoseQuery, global: GlobalOptions, to path: String? = nil) throws {
+        try Output.document(to: path) { write in
+            var started = false
+            func writeHeaderOnce() throws {
+                guard !started else { return }
+                started = true
+                try write(CSVText.record(header))
+            }
+            try query.history(global: global) { doses in
+                try writeHeaderOnce()
+                var page = ""
+                for dose in doses { CSVText.append(cells(dose), to: &page) }
+                try write(page)
+            }
+            try writeHeaderOnce()
+        }
+    }
+
+    private static func cells(_ dose: DoseRow) -> [String] {
+        [dose.id, dose.medication, dose.name, dose.dose, dose.json["scheduled"]?.stringValue ?? "",
+         dose.state, dose.json["answeredAt"]?.stringValue ?? "", dose.source ?? "", dose.note ?? ""]
     }
 }
 

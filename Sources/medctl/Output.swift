@@ -36,6 +36,42 @@ enum Output {
         try document(bytes: Array(text.utf8), to: path)
     }
 
+    /// A document written a part at a time as `parts` makes them (years of history a page at a time), to
+    /// stdout or to `path` as `document(_:to:)` writes it; `parts` is handed the function that writes one.
+    /// `path` is opened at the first part, so a failure before it (no daemon) leaves no file behind.
+    static func document(to path: String? = nil, parts: ((String) throws -> Void) throws -> Void) throws {
+        var descriptor: Int32?
+        func write(_ text: String) throws {
+            do throws(SystemError) {
+                let target: Int32
+                if let descriptor {
+                    target = descriptor
+                } else if let path {
+                    target = try DescriptorIO.create(path: path)
+                } else {
+                    target = DescriptorIO.standardOutput
+                }
+                descriptor = target
+                try DescriptorIO.writeAll(Array(text.utf8), to: target)
+            } catch {
+                throw cannotWrite(path, error)
+            }
+        }
+        do {
+            try parts(write)
+        } catch {
+            if let path, let descriptor { try? DescriptorIO.close(descriptor, path: path) }
+            throw error
+        }
+        if let path, let descriptor {
+            do {
+                try DescriptorIO.close(descriptor, path: path)
+            } catch {
+                throw cannotWrite(path, error)
+            }
+        }
+    }
+
     /// `document(_:to:)` for bytes that need not be text (a PDF).
     static func document(bytes: [UInt8], to path: String? = nil) throws {
         do {
@@ -45,11 +81,16 @@ enum Output {
                 try DescriptorIO.writeAll(bytes, to: DescriptorIO.standardOutput)
             }
         } catch {
-            // TRANSLATORS: %1$s is the file, %2$s why it cannot be written (from the system).
-            Output.error("medctl: " + (path.map { tr("cannot write %1$s: %2$s", $0, error.reason) }
-                                       ?? tr("cannot write standard output: %1$s", error.reason)))
-            throw ExitStatus.failure
+            throw cannotWrite(path, error)
         }
+    }
+
+    /// Says that `path` (nil: standard output) cannot be written, and why; the error to throw then.
+    private static func cannotWrite(_ path: String?, _ error: SystemError) -> ExitStatus {
+        // TRANSLATORS: %1$s is the file, %2$s why it cannot be written (from the system).
+        Output.error("medctl: " + (path.map { tr("cannot write %1$s: %2$s", $0, error.reason) }
+                                   ?? tr("cannot write standard output: %1$s", error.reason)))
+        return ExitStatus.failure
     }
 }
 

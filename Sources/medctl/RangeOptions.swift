@@ -112,32 +112,61 @@ struct DoseQuery {
     /// Every dose due in the range, in the daemon's order (by due instant), whatever its state; only
     /// those of `person` when one is given, which must be someone a medication is for.
     func doses(global: GlobalOptions) throws -> [DoseRow] {
-        try doses(global: global, method: "ListDoses")
-    }
-
-    /// `method` is `ListDoses` (every dose, planned ones too) or `ListHistory` (those with a final state).
-    private func doses(global: GlobalOptions, method: String) throws -> [DoseRow] {
-        let client = try global.connect()
-        guard let person else { return try doses(client: client, method: method) }
-        try person.requireKnown(among: PersonOption.people(client: client), verb: verb)
-        return try doses(client: client, method: method).filter { $0.person == person.id }
-    }
-
-    private func doses(client: ControlClient, method: String) throws(ClientError) -> [DoseRow] {
+        let client = try connect(global: global)
         do {
-            return try DoseRow.list(client.call(method, listDosesParameters)["doses"])
+            return try DoseRow.list(client.call("ListDoses", listDosesParameters)["doses"]).filter(isChosen)
         } catch {
-            // A start past the end of the horizon: the daemon refuses its default end as earlier than
-            // the start, but the range is simply empty.
-            if to == nil, case .daemon("org.varlink.service.InvalidParameter", let details) = error,
-               details["parameter"] == .string("to") { return [] }
-            throw error
+            guard startsPastTheHorizon(error) else { throw error }
+            return []
         }
     }
 
-    /// The answered and missed doses, oldest first, as the ledger holds them (`ListHistory`: years of them
-    /// stream a page at a time, nothing planned). Doses the daemon never recorded are not among them.
+    /// The answered and missed doses, oldest first, as the ledger holds them: collected from `history(global:pages:)`.
     func history(global: GlobalOptions) throws -> [DoseRow] {
-        try doses(global: global, method: "ListHistory").filter(\.isFinal)
+        var doses: [DoseRow] = []
+        try history(global: global) { doses += $0 }
+        return doses
+    }
+
+    /// The answered and missed doses, oldest first, handed to `page` as the daemon reads them from its
+    /// ledger (`ListHistory` with `more`: years of them, a page at a time, never held whole here or
+    /// there). Doses the daemon never recorded are not among them.
+    func history(global: GlobalOptions, pages page: ([DoseRow]) throws -> Void) throws {
+        let client = try connect(global: global)
+        var failure: (any Error)?
+        do {
+            try client.stream("ListHistory", listDosesParameters) { parameters throws(ClientError) in
+                let doses = try DoseRow.list(parameters["doses"]).filter { $0.isFinal && isChosen($0) }
+                do {
+                    try page(doses)
+                    return true
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+        } catch {
+            guard startsPastTheHorizon(error) else { throw error }
+            return
+        }
+        if let failure { throw failure }
+    }
+
+    /// A client of the daemon, once a `person` asked for is known to it.
+    private func connect(global: GlobalOptions) throws -> ControlClient {
+        let client = try global.connect()
+        if let person { try person.requireKnown(among: PersonOption.people(client: client), verb: verb) }
+        return client
+    }
+
+    private func isChosen(_ dose: DoseRow) -> Bool {
+        person.map { dose.person == $0.id } ?? true
+    }
+
+    /// A start past the end of the horizon: the daemon refuses its default end as earlier than the
+    /// start, but the range is simply empty.
+    private func startsPastTheHorizon(_ error: ClientError) -> Bool {
+        guard to == nil, case .daemon("org.varlink.service.InvalidParameter", let details) = error else { return false }
+        return details["parameter"] == .string("to")
     }
 }

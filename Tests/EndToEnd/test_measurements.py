@@ -76,6 +76,8 @@ def test_two_readings_answer_one_reminder_and_one_outside_target_is_flagged(daem
     second = daemon.call("Measure", measurement=bp, value="138/86/70")
     assert second["remaining"] == 0 and second["dose"]["state"] == "measured"
     assert second["dose"]["readings"] == ["142/88", "138/86/70"]
+    [history] = [d for d in daemon.call("ListHistory")["doses"] if d["medication"] == bp]
+    assert history["readings"] == ["142/88", "138/86/70"] and history["readingsDue"] == 2
     entries = measure_events(bp, at_least=2, MEDD_EVENT="measured")
     assert [e["MEDD_READING"] for e in entries] == ["1/2", "2/2"]
     assert entries[0]["MEDD_IN_TARGET"] == "no" and "outside target 135/85" in entries[0]["MESSAGE"]
@@ -314,9 +316,13 @@ def test_a_csv_with_a_broken_line_imports_nothing(daemons, med, tmp_path):
 
 
 def test_ten_years_of_daily_weights_import_in_parts_and_once(daemons, tmp_path):
-    """3,653 readings (more than one call to medd carries) are imported whole, and a second import adds none."""
+    """3,653 readings (more than one call to medd carries) are imported whole, and a second import adds none.
+    Imported readings are history: they run no hook, while a reading recorded now runs it once."""
     import datetime
-    daemon = daemons('[measurement.weight]\nkind = "weight"\n', berlin(9, 0))
+    import time
+    ran = tmp_path / "hook-runs"
+    hook = f'[[hook]]\non = ["measured"]\nexec = ["/bin/sh", "-c", "echo $MEDD_VALUE >> {ran}"]\n'
+    daemon = daemons('[measurement.weight]\nkind = "weight"\n' + hook, berlin(9, 0))
     header = ("measurement,kind,taken_at,usec,value,unit,systolic,diastolic,pulse,target,in_target,reminder,reading,"
               "source,note")
     lines = [header]
@@ -332,6 +338,12 @@ def test_ten_years_of_daily_weights_import_in_parts_and_once(daemons, tmp_path):
     assert medctl_output(daemon, "import", str(path)).strip() == "imported 0 readings (3653 already there)"
     readings = daemon.call("ListReadings", **{"from": "2016-01-01"})["readings"]
     assert len(readings) == 3653 and readings[-1]["note"] == "day 3652"
+    assert medctl_output(daemon, "measure", "weight", "71.5")
+    deadline = time.monotonic() + 10
+    while not ran.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    assert ran.read_text() == "71.5\n"
 
 
 V6_FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "ledger-v6")

@@ -229,3 +229,41 @@ def test_output_file_it_cannot_write_exits_1(daemons, med, tmp_path):
     events = icalendar.Calendar.from_ical(good.read_bytes()).walk("VEVENT")
     # No --since: from the start of today to the end of the daemon's horizon, as ListDoses without a range.
     assert [str(e["UID"]) for e in events] == [f"{d['id']}@medd" for d in daemon.call("ListDoses")["doses"]]
+
+
+def test_a_year_of_history_comes_a_page_a_reply_with_more_and_as_one_reply_without(daemons, tmp_path):
+    """A year of ten medications (10,950 doses, filled into the ledger as the benchmark fills it): with
+    `more`, each page of up to 2000 is a reply of its own and only the last lacks `continues` (read raw, then
+    through the PyPI client); without it, one reply holds them all; `medctl history` and `medctl export
+    --output` write every one, and an export that cannot reach medd leaves no file behind."""
+    import sys
+    sys.path.insert(0, os.path.join(harness.REPO, "Benchmarks", "daemon"))
+    import history_startup
+    daemon = daemons(history_startup.config_text(), history_startup.clock())
+    daemon.stop()
+    doses, _ = history_startup.fill(os.path.join(daemon.state_dir, "ledger.sqlite"), 1)
+    daemon.start(history_startup.clock())
+    span = {"from": "2024-01-01T00:00:00+01:00", "to": "2026-11-22T00:00:00+01:00"}
+    whole = daemon.call("ListHistory", **span)["doses"]
+    assert len(whole) >= doses > 2 * 2000 and len(whole) % 2000 != 0
+    call = json.dumps({"method": "io.medd.Control.ListHistory", "parameters": span, "more": True}).encode() + b"\0"
+    replies, _ = daemon.raw(call, read_timeout=10)
+    assert [len(r["parameters"]["doses"]) for r in replies] == [2000] * (len(whole) // 2000) + [len(whole) % 2000]
+    assert [r.get("continues", False) for r in replies] == [True] * (len(replies) - 1) + [False]
+    assert [d for r in replies for d in r["parameters"]["doses"]] == whole
+    with daemon.client() as client, client.open("io.medd.Control") as control:
+        pages = [reply["doses"] for reply in control.ListHistory(_more=True, **span)]
+    assert len(pages) == len(replies) and [d for page in pages for d in page] == whole
+
+    history = medctl(daemon, "history", "--since", "2024-01-01", "--until", "2026-11-22", "--format", "csv")
+    assert history.returncode == 0, history.stderr
+    rows = list(csv.reader(io.StringIO(history.stdout.decode(), newline="")))
+    assert rows[0][0] == "id" and [row[0] for row in rows[1:]] == [d["id"] for d in whole]
+    exported = tmp_path / "history.csv"
+    days = (datetime.date(2026, 11, 22) - datetime.date(2024, 1, 1)).days
+    out = medctl(daemon, "export", "--format", "csv", "--since", "2024-01-01", "--days", str(days), "--output", str(exported))
+    assert out.returncode == 0, out.stderr
+    assert exported.read_bytes() == history.stdout
+    missing = tmp_path / "never.csv"
+    out = medctl(daemon, "export", "--format", "csv", "--output", str(missing), socket=str(tmp_path / "nothing.sock"))
+    assert out.returncode != 0 and not missing.exists()

@@ -1,6 +1,6 @@
 import Testing
 import MeddCore
-import MeddControl
+@testable import MeddControl
 
 /// Replies and errors as NUL-terminated JSON with sorted keys.
 @Suite struct EncodingTests {
@@ -38,6 +38,40 @@ import MeddControl
         #expect(try JSONParser.parse(Array(Self.text(pieces.flatMap { $0 }).utf8)) == expected)
         let empty = VarlinkReply.list("doses") { nil }
         #expect(Self.text(try #require(empty())) == #"{"parameters":{"doses":[]}}"#)
+    }
+
+    /// A list given in pages: each page a reply of its own, every one but the last with `continues`.
+    @Test func listInPages() throws {
+        let page = VarlinkReply.page("doses", [1, 2], continues: true) { number, bytes in JSONValue.integer(number).write(into: &bytes) }
+        #expect(Self.text(page) == #"{"continues":true,"parameters":{"doses":[1,2]}}"#)
+        let last = VarlinkReply.page("doses", [Int](), continues: false) { _, _ in }
+        #expect(Self.text(last) == #"{"parameters":{"doses":[]}}"#)
+    }
+
+    /// A `Dose` written from its members, in key order, is byte for byte the dictionary's sorted
+    /// serialization, with every optional member present and with none.
+    @Test(arguments: [false, true])
+    func doseMembersWriteAsTheObject(everyMember: Bool) throws {
+        let id = try #require(DoseID(parsing: "bp_20261122_07_30"))
+        var record = DoseRecord(dose: Dose(id: id, name: "Blood \"pressure\"", doseText: "", scheduled: Instant(seconds: 1_795_329_000),
+                                           utcOffset: 3600, measurement: everyMember ? .bloodPressure : nil), state: .measured)
+        if everyMember {
+            record.answeredAt = Instant(seconds: 1_795_329_123)
+            record.source = .caldav
+            record.snoozeUntil = Instant(seconds: 1_795_329_600)
+            record.note = "after\nthe walk"
+            record.reason = "why"
+            record.readings = [Reading(value: .bloodPressure(systolic: 132, diastolic: 84, pulse: 71), unit: "mmHg")]
+        }
+        let configuration = Configuration(medications: [], measurements: [])
+        var written: [UInt8] = []
+        JSONValue.writeObject(record.varlinkMembers(in: configuration), into: &written)
+        #expect(written == record.varlinkValue(in: configuration).serialized)
+        let members = record.varlinkMembers(person: "mum", remind: false, readingsDue: everyMember ? 2 : nil)
+        #expect(zip(members, members.dropFirst()).allSatisfy { $0.key < $1.key })
+        let object = try #require(record.varlinkValue(person: "mum", remind: false).objectValue)
+        #expect(object["person"] == .string("mum") && object["remind"] == .bool(false))
+        #expect(members.count == object.count + (everyMember ? 1 : 0))
     }
 
     /// Strings are escaped so that the output parses back to the same value.

@@ -36,6 +36,27 @@ import Testing
         #expect(Adherence.report(recorded).medications["bp"] == nil)
     }
 
+    /// Imported readings are recorded as history (no hooks), one already there is counted and not added, and
+    /// one line that cannot be a reading refuses the whole import with its index.
+    @Test func importedReadingsAreHistoryAddedOnce() throws {
+        var h = BookHarness(Self.configuration(), watermark: BookHarness.at("06:00"))
+        let yesterday = BookHarness.at("07:31") - .days(1)
+        let readings = [DoseBook.ImportedReading(measurement: "bp", value: "128/80", unit: "mmHg", at: yesterday),
+                        DoseBook.ImportedReading(measurement: "bp", value: "131/82/66", unit: "mmHg", at: yesterday + .hours(12))]
+        let outcome = try h.book.importReadings(readings, existing: [], now: BookHarness.at("08:00")).get()
+        #expect(outcome.added == 2 && outcome.present == 0)
+        let imported = outcome.effects.compactMap { if case .recordImported(let event) = $0 { event } else { nil } }
+        #expect(imported.map(\.kind) == [.measured, .measured] && imported.map(\.at) == [yesterday, yesterday + .hours(12)])
+        #expect(!outcome.effects.contains { if case .record = $0 { true } else { false } })
+        #expect(outcome.effects.compactMap(\.recordedEvent) == imported)
+
+        let again = try h.book.importReadings(readings, existing: imported, now: BookHarness.at("08:00")).get()
+        #expect(again.added == 0 && again.present == 2 && again.effects.compactMap(\.recordedEvent).isEmpty)
+        let broken = readings + [DoseBook.ImportedReading(measurement: "bp", value: "300/80", unit: "mmHg", at: yesterday)]
+        guard case .failure(.invalidImport(index: 2, measurement: "bp", _)) = h.book.importReadings(broken, existing: [], now: BookHarness.at("08:00"))
+        else { Issue.record("a systolic of 300 was imported"); return }
+    }
+
     @Test func twoReadingsAnswerOneReminder() throws {
         var h = BookHarness(Self.configuration(readings: 2, target: .bloodPressure(systolic: 135, diastolic: 85)), watermark: BookHarness.at("07:00"))
         h.advance("07:30")

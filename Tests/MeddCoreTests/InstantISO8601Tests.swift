@@ -33,6 +33,18 @@ import Testing
         #expect(Instant(iso8601: text) == nil)
     }
 
+    /// The text of an instant: four-digit years, offsets either side of UTC, seconds kept.
+    @Test(arguments: [
+        (Int64(0), -(5 * 3600 + 1800), "1969-12-31T18:30:00-05:30"),
+        (1_795_158_427, 3600, "2026-11-20T08:07:07+01:00"),
+        (253_402_300_799, 0, "9999-12-31T23:59:59+00:00"),
+        (-30_610_224_000, 14 * 3600, "1000-01-01T14:00:00+14:00"),
+        (-62_135_596_800, 0, "0001-01-01T00:00:00+00:00"),
+    ])
+    func formats(seconds: Int64, offset: Int, text: String) {
+        #expect(Instant(seconds: seconds).format(offsetSeconds: offset) == text)
+    }
+
     /// Whatever `format(offsetSeconds:)` writes, the parser reads back, for instants across the range.
     @Test func formatRoundTrips() {
         var generator = SystemRandomNumberGenerator()

@@ -43,7 +43,7 @@ final class RecordingOutlets: EffectOutlets {
             switch change {
             case .alert(let alert): "alert \(alert.dose.id)"
             case .closeAlert(let id): "close \(id)"
-            case .record, .wakeUp: "?"
+            case .record, .recordImported, .wakeUp: "?"
             }
         }))
     }

@@ -68,14 +68,19 @@ import Testing
         for hour in 0..<72 { try ledger.commit(F.events(book.advance(to: F.start + .hours(Int64(hour)))), state: book) }
         let whole = try ledger.finalEvents()
         #expect(whole.count > 5)
+        let since = whole[2].dose.scheduled
+        let fromSince = try ledger.finalEvents(since: since)
+        #expect(fromSince.count < whole.count && fromSince.first?.dose.scheduled == since)
         for size in [1, 2, 3, whole.count, whole.count + 1] {
-            var pages: [DoseEvent] = []
-            for _ in 0...whole.count {
-                let page = try ledger.finalEvents(after: pages.last.map { ($0.dose.scheduled, $0.dose.id) }, limit: size)
-                pages += page
-                if page.count < size { break }
+            for (start, expected) in [(nil, whole), (since, fromSince)] {
+                var pages: [DoseEvent] = []
+                for _ in 0...whole.count {
+                    let page = try ledger.finalEvents(since: start, after: pages.last.map { ($0.dose.scheduled, $0.dose.id) }, limit: size)
+                    pages += page
+                    if page.count < size { break }
+                }
+                #expect(pages == expected, "pages of \(size) since \(String(describing: start))")
             }
-            #expect(pages == whole, "pages of \(size)")
         }
         let plan = try ledger.explain("""
             SELECT * FROM dose d WHERE d.final_seq IS NOT NULL AND d.scheduled_usec >= 0 AND (d.scheduled_usec > 0 OR d.id > 'x')

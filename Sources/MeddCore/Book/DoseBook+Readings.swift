@@ -195,7 +195,7 @@ extension DoseBook {
             let record = imported.dose.map { id in records[id] ?? planner.dose(id, records: records).map(record(of:)) ?? ownRecord(of: measurement, id: id) }
                 ?? ownRecord(of: measurement, at: imported.at)
             emit(DoseEvent(kind: .measured, dose: record.dose, at: imported.at, source: imported.source, note: imported.note, reading: reading),
-                 into: &effects)
+                 imported: true, into: &effects)
             if record.state.isOpen, reading.completes { effects.append(.closeAlert(record.id)) }
         }
         if !accepted.isEmpty { effects.append(.wakeUp(at: nextWakeUp(after: now))) }

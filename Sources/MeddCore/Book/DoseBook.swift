@@ -156,13 +156,13 @@ public struct DoseBook: Sendable {
     }
 
     /// Records an event the book itself decided on, returning the effect that persists it.
-    mutating func emit(_ event: DoseEvent, into effects: inout [Effect]) {
+    mutating func emit(_ event: DoseEvent, imported: Bool = false, into effects: inout [Effect]) {
         let levelBefore = stock[event.dose.medication]?.level
         absorb(event)
         if event.kind == .missed, afterTakenMedications.contains(event.dose.medication) {
             missedChainDays.insert(ChainDay(event.dose.id))
         }
-        effects.append(.record(event))
+        effects.append(imported ? .recordImported(event) : .record(event))
         if event.kind == .taken, let lowStock = lowStockEvent(after: event, levelBefore: levelBefore) {
             effects.append(.record(lowStock))
         }
@@ -183,6 +183,8 @@ extension DoseBook {
     public enum Effect: Hashable, Sendable {
         /// Persist the event (ledger first), then journal it and run hooks.
         case record(DoseEvent)
+        /// Persist and journal an event brought in from a file (`medctl import`): it is history, and runs no hooks.
+        case recordImported(DoseEvent)
         /// Show the dose's alert, replacing the one already shown for it.
         case alert(Alert)
         /// Close the dose's alert: it is answered, snoozed or missed.
@@ -190,10 +192,12 @@ extension DoseBook {
         /// Arm the single wake-up timer; nil means nothing is scheduled.
         case wakeUp(at: Instant?)
 
-        /// The event this effect asks to record, if it is a `.record`.
+        /// The event this effect asks to record, if it is a `.record` or a `.recordImported`.
         public var recordedEvent: DoseEvent? {
-            if case .record(let event) = self { return event }
-            return nil
+            switch self {
+            case .record(let event), .recordImported(let event): event
+            case .alert, .closeAlert, .wakeUp: nil
+            }
         }
     }
 

@@ -10,16 +10,61 @@ public struct DoseID: Hashable, Comparable, Sendable, Codable, CustomStringConve
         self.time = time
     }
 
+    /// Reads the fixed-width `_yyyyMMdd_HH_MM` from the end, byte by byte: the ledger decodes one ID per
+    /// event, hundreds of thousands for a history of years.
     public init?(parsing text: String) {
-        let parts = text.split(separator: "_", omittingEmptySubsequences: false)
-        guard parts.count == 4, MedicationID.isValid(String(parts[0])), parts[1].count == 8,
-              let date = LocalDate(parsing: "\(parts[1].prefix(4))-\(parts[1].dropFirst(4).prefix(2))-\(parts[1].suffix(2))"),
-              let time = WallTime(parsing: "\(parts[2]):\(parts[3])") else { return nil }
-        self.init(medication: String(parts[0]), date: date, time: time)
+        guard let parsed = text.utf8.withContiguousStorageIfAvailable(Self.parse) ?? Array(text.utf8).withUnsafeBufferPointer(Self.parse)
+        else { return nil }
+        self = parsed
+    }
+
+    private static let suffixLength = "_yyyyMMdd_HH_MM".utf8.count
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> DoseID? {
+        let count = bytes.count
+        guard count > suffixLength else { return nil }
+        let start = count - suffixLength
+        guard bytes[start] == UInt8(ascii: "_"), bytes[start + 9] == UInt8(ascii: "_"), bytes[start + 12] == UInt8(ascii: "_")
+        else { return nil }
+        func number(_ offset: Int, _ digits: Int) -> Int? {
+            var value = 0
+            for byte in bytes[(start + offset)..<(start + offset + digits)] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        let medication = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<start]), as: UTF8.self)
+        guard MedicationID.isValid(medication), let year = number(1, 4), let month = number(5, 2), let day = number(7, 2),
+              let hour = number(10, 2), let minute = number(13, 2),
+              let date = LocalDate(year: year, month: month, day: day), let time = WallTime(hour: hour, minute: minute)
+        else { return nil }
+        return DoseID(medication: medication, date: date, time: time)
     }
 
     public var description: String {
-        "\(medication)_\(date.compact)_\(pad2(time.hour))_\(pad2(time.minute))"
+        guard (1000...9999).contains(date.year) else {
+            return "\(medication)_\(date.compact)_\(pad2(time.hour))_\(pad2(time.minute))"
+        }
+        // Byte by byte in the common case: every dose of a history of years is written with its ID.
+        let prefix = medication.utf8.count
+        return String(unsafeUninitializedCapacity: prefix + Self.suffixLength) { buffer in
+            _ = buffer.initialize(from: medication.utf8)
+            func put(_ value: Int, digits: Int, at offset: Int) {
+                var rest = value
+                for position in stride(from: prefix + offset + digits - 1, through: prefix + offset, by: -1) {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            (buffer[prefix], buffer[prefix + 9], buffer[prefix + 12]) = (UInt8(ascii: "_"), UInt8(ascii: "_"), UInt8(ascii: "_"))
+            put(date.year, digits: 4, at: 1)
+            put(date.month, digits: 2, at: 5)
+            put(date.day, digits: 2, at: 7)
+            put(time.hour, digits: 2, at: 10)
+            put(time.minute, digits: 2, at: 13)
+            return prefix + Self.suffixLength
+        }
     }
 
     /// The snooze slot this dose uses: one outstanding snooze per medication and time.

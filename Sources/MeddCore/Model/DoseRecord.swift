@@ -39,6 +39,13 @@ public struct DoseRecord: Hashable, Sendable {
         return Array(found.values)
     }
 
+    /// The record a dose's one event leaves, as `folding([event])` makes it: history is read from the
+    /// ledger as each dose's final event.
+    public init(folding event: DoseEvent) {
+        self.init(dose: event.dose)
+        _ = apply(event)
+    }
+
     /// This dose's own part of an event; false when the event changes nothing (an alert or a snooze
     /// after a final answer, a notice about the medication).
     mutating func apply(_ event: DoseEvent) -> Bool {
