@@ -174,9 +174,9 @@ method ListDoses(from: ?string, to: ?string, medication: ?string) -> (doses: []D
 # The doses due in [from, to) that have a final state (taken, skipped, missed, or a reminder
 # to measure measured), oldest due first, each as its final answer left it: history, read
 # from the ledger a page at a time, so years of it stream without being planned or held.
-# Called with more, each page of up to 2000 doses is a reply of its own (the last without
+# Called with more, the doses come in replies of about 64 KiB each (the last without
 # continues), and a page the ledger cannot give ends the replies with StorageFailed;
-# without more, all pages make one reply.
+# without more, they all make one reply.
 # Default: from 30 days before now to the end of the horizon.
 method ListHistory(from: ?string, to: ?string, medication: ?string) -> (doses: []Dose)
 

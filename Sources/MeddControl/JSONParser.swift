@@ -218,11 +218,26 @@ public struct JSONParser {
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             guard skipDigits() else { throw .syntax(offset: index) }
         }
+        if integral, let value = Self.integer(bytes[start..<index]) { return .integer(value) }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if integral, let value = Int(text) { return .integer(value) }
         guard let value = Double(text) else { throw .syntax(offset: start) }
         guard value.isFinite else { throw .numberOutOfRange(offset: start) }
         return .number(value)
+    }
+
+    /// An optional minus and digits as an `Int`, read without making a string (two for each dose of a long
+    /// history); nil when it does not fit.
+    private static func integer(_ text: ArraySlice<UInt8>) -> Int? {
+        let negative = text.first == UInt8(ascii: "-")
+        var magnitude: UInt64 = 0
+        for byte in text.dropFirst(negative ? 1 : 0) {
+            let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+            guard !overflow, !carry else { return nil }
+            magnitude = sum
+        }
+        if negative { return magnitude <= UInt64(Int.max) + 1 ? Int(truncatingIfNeeded: 0 &- magnitude) : nil }
+        return magnitude <= UInt64(Int.max) ? Int(magnitude) : nil
     }
 
     /// Skips decimal digits; false when there were none.

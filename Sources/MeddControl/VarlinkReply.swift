@@ -45,19 +45,15 @@ public enum VarlinkReply {
         }
     }
 
-    /// One reply of a list given in pages, `{"parameters": {"<key>": [...]}}` (with `"continues": true`
-    /// unless it is the last page), each element written by `write`.
-    public static func page<Elements: Collection>(_ key: String, _ elements: Elements, continues: Bool,
-                                                  write: (Elements.Element, inout [UInt8]) -> Void) -> [UInt8] {
+    /// One reply of a list given in parts, `{"parameters": {"<key>": [...]}}` (with `"continues": true` unless
+    /// it is the last), the list's elements already written, separated by commas.
+    public static func page(_ key: String, elements: [UInt8], continues: Bool) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(64 + elements.count * 320)
+        bytes.reserveCapacity(elements.count + 64)
         bytes.append(contentsOf: (continues ? #"{"continues":true,"parameters":{"# : #"{"parameters":{"#).utf8)
         JSONValue.string(key).write(into: &bytes)
         bytes.append(contentsOf: ":[".utf8)
-        for (index, element) in elements.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            write(element, &bytes)
-        }
+        bytes.append(contentsOf: elements)
         bytes.append(contentsOf: "]}}".utf8)
         bytes.append(0)
         return bytes

@@ -238,9 +238,9 @@ final class ControlCalls {
         })
     }
 
-    /// History from the ledger, a page at a time. Called with `more`, each page is a reply of its own, so a
-    /// client can write the first page while the ledger gives the next, and a page the ledger cannot give
-    /// ends the replies with an error; without it, the pages make one reply's list. The first page is read
+    /// History from the ledger, a page at a time. Called with `more`, the doses come in replies of about
+    /// `historyReplySize` each, so a client can write the first while the ledger gives the next, and a page
+    /// the ledger cannot give ends the replies with an error; without it, the pages make one reply's list. The first page is read
     /// before any reply starts, so an unreadable ledger is an error either way.
     private func listHistory(_ request: ControlRequest.ListDoses, repliesPerPage: Bool) throws(VarlinkError) -> ControlConnection.Response {
         let now = clock.now()
@@ -265,20 +265,29 @@ final class ControlCalls {
             next = records.count < Self.historyPage ? .success(nil) : Result { () throws(VarlinkError) in try page(after: records.last) }
         }
         if repliesPerPage {
+            var pending: ArraySlice<DoseRecord> = []
+            var sentLast = false
             return .stream {
-                switch next {
-                case .failure(let error):
-                    next = .success(nil)
-                    return VarlinkReply.error(error)
-                case .success(nil):
-                    return nil
-                case .success(let records?):
-                    advance(past: records)
-                    let continues = if case .success(nil) = next { false } else { true }
-                    return VarlinkReply.page("doses", records, continues: continues) { record, bytes in
-                        JSONValue.writeObject(record.varlinkMembers(in: configuration), into: &bytes)
+                guard !sentLast else { return nil }
+                var elements: [UInt8] = []
+                elements.reserveCapacity(Self.historyReplySize + 64 * 1024)
+                while elements.count < Self.historyReplySize {
+                    guard let record = pending.popFirst() else {
+                        guard case .success(let records?) = next else { break }
+                        pending = records[...]
+                        advance(past: records)
+                        continue
                     }
+                    if !elements.isEmpty { elements.append(UInt8(ascii: ",")) }
+                    JSONValue.writeObject(record.varlinkMembers(in: configuration), into: &elements)
                 }
+                if elements.isEmpty, case .failure(let error) = next {
+                    sentLast = true
+                    return VarlinkReply.error(error)
+                }
+                let continues = if pending.isEmpty, case .success(nil) = next { false } else { true }
+                sentLast = !continues
+                return VarlinkReply.page("doses", elements: elements, continues: continues)
             }
         }
         return .stream(VarlinkReply.list("doses") {
@@ -299,6 +308,9 @@ final class ControlCalls {
 
     /// How many doses of history one read of the ledger gives.
     static let historyPage = 2000
+    /// About how long a reply of history called with `more` grows before the next one starts: doses with long
+    /// notes make a page too long for one reply.
+    static let historyReplySize = 64 * 1024
 
     /// A medication a query names (or a measurement, where its reminders count) must be in the configuration
     /// (nil names every one).

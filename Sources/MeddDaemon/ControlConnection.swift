@@ -8,9 +8,10 @@ final class ControlConnection: @unchecked Sendable {
     enum Response {
         /// Send this NUL-terminated message (unless the call was `oneway`).
         case reply([UInt8])
-        /// Send the reply in the pieces `next` makes (a long list), each asked for once the socket
-        /// took the one before, so a slow reader never makes the daemon hold the whole reply; nil
-        /// ends it. The connection handles no further call until then. Nothing for a `oneway` call.
+        /// Send the reply in the pieces `next` makes (a long list), each asked for once less than
+        /// `streamAhead` bytes wait to be sent, so a slow reader never makes the daemon hold the whole
+        /// reply; nil ends it. The connection handles no further call until then. Nothing for a
+        /// `oneway` call.
         case stream(_ next: () -> [UInt8]?)
         /// Keep the connection and stream a reply for every state change from now on.
         case watch
@@ -21,6 +22,9 @@ final class ControlConnection: @unchecked Sendable {
 
     /// A client that stops reading a watch stream is dropped once this much output is waiting.
     static let maximumPendingOutput = 4 * 1024 * 1024
+    /// How much of a streamed reply may wait to be sent before the next piece is made: the next is made while
+    /// the reader takes the last, rather than after.
+    static let streamAhead = 256 * 1024
 
     let stream: StreamConnection
     private(set) var isWatching = false
@@ -136,10 +140,10 @@ final class ControlConnection: @unchecked Sendable {
         }
     }
 
-    /// Sends pieces of the streamed reply while the socket takes them whole; true when the stream
+    /// Makes pieces of the streamed reply while less than `streamAhead` bytes wait; true when the stream
     /// just ended (the calls that arrived meanwhile may go on).
     private func continueStream() -> Bool {
-        while let next = streaming, !closed, output.isEmpty {
+        while let next = streaming, !closed, output.count - outputStart < Self.streamAhead {
             guard let piece = next() else {
                 streaming = nil
                 let events = eventsAfterStream

@@ -28,33 +28,55 @@ struct DoseRow {
     /// The machine and user whose journal recorded the dose, when it was read from the journal.
     var origin: JournalOrigin?
 
+    /// Read in one pass over the members (a history of years is a hundred thousand of them): a look-up by
+    /// key for each would hash every key again.
     init?(_ json: JSONValue) {
-        guard let value = json.objectValue, let id = value["id"]?.stringValue, let medication = value["medication"]?.stringValue,
-              let usec = value["usec"]?.intValue, let state = value["state"]?.stringValue else { return nil }
+        guard let object = json.objectValue else { return nil }
+        var id: String?, medication: String?, usec: Int?, state: String?, name: String?, kind: MeasurementKind?
+        var answeredUsec: Int?, answeredText: String?
+        dose = ""
+        reminded = true
+        for (key, value) in object {
+            switch key {
+            case "id": id = value.stringValue
+            case "medication": medication = value.stringValue
+            case "usec": usec = value.intValue
+            case "state": state = value.stringValue
+            case "name": name = value.stringValue
+            case "measurement": kind = value.stringValue.flatMap(MeasurementKind.init(rawValue:))
+            case "dose": dose = value.stringValue ?? ""
+            case "answeredUsec": answeredUsec = value.intValue
+            case "answeredAt": answeredText = value.stringValue
+            case "source": source = value.stringValue
+            case "snoozeUntil": snoozeUntil = value.stringValue.flatMap(Instant.init(iso8601:))
+            case "note": note = value.stringValue
+            case "person": person = value.stringValue
+            case "remind": reminded = value.boolValue ?? true
+            case "readings": readings = value.arrayValue?.compactMap(\.stringValue) ?? []
+            case "unit": unit = value.stringValue ?? ""
+            case "readingsDue": readingsDue = value.intValue
+            default: break
+            }
+        }
+        guard let id, let medication, let usec, let state else { return nil }
         self.id = id
         self.medication = medication
-        name = value["name"]?.stringValue ?? medication
-        if let kind = value["measurement"]?.stringValue.flatMap(MeasurementKind.init(rawValue:)) { name = kind.shownName(name) }
-        dose = value["dose"]?.stringValue ?? ""
+        self.name = kind.map { $0.shownName(name ?? medication) } ?? name ?? medication
         scheduled = Instant(usec: Int64(usec))
         self.state = state
         // answeredUsec keeps the microseconds that answeredAt rounds away (a taken at due + 1 h + 0.5 s is late).
-        answeredAt = value["answeredUsec"]?.intValue.map { Instant(usec: Int64($0)) }
-            ?? value["answeredAt"]?.stringValue.flatMap(Instant.init(iso8601:))
-        source = value["source"]?.stringValue
-        snoozeUntil = value["snoozeUntil"]?.stringValue.flatMap(Instant.init(iso8601:))
-        note = value["note"]?.stringValue
-        person = value["person"]?.stringValue
-        reminded = value["remind"]?.boolValue ?? true
-        readings = value["readings"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        unit = value["unit"]?.stringValue ?? ""
-        readingsDue = value["readingsDue"]?.intValue
+        answeredAt = answeredUsec.map { Instant(usec: Int64($0)) } ?? answeredText.flatMap(Instant.init(iso8601:))
         self.json = json
     }
 
-    static func list(_ value: JSONValue?) throws(ClientError) -> [DoseRow] {
+    static func list(_ value: JSONValue?, where isWanted: (DoseRow) -> Bool = { _ in true }) throws(ClientError) -> [DoseRow] {
         guard let array = value?.arrayValue else { throw .protocolFailure(path: "", reason: tr("the reply has no list of doses")) }
-        return array.compactMap(DoseRow.init)
+        var rows: [DoseRow] = []
+        rows.reserveCapacity(array.count)
+        for element in array {
+            if let row = DoseRow(element), isWanted(row) { rows.append(row) }
+        }
+        return rows
     }
 
     /// Nil for a state this medctl does not know (a newer daemon): shown as sent, neither open nor final.

@@ -95,11 +95,13 @@ enum HistoryCSV {
             func writeHeaderOnce() throws {
                 guard !started else { return }
                 started = true
-                try write(CSVText.record(header))
+                var record: [UInt8] = []
+                CSVText.append(header, to: &record)
+                try write(record)
             }
             try query.history(global: global) { doses in
                 try writeHeaderOnce()
-                var page = ""
+                var page: [UInt8] = []
                 for dose in doses { CSVText.append(cells(dose), to: &page) }
                 try write(page)
             }

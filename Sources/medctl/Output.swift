@@ -39,9 +39,9 @@ enum Output {
     /// A document written a part at a time as `parts` makes them (years of history a page at a time), to
     /// stdout or to `path` as `document(_:to:)` writes it; `parts` is handed the function that writes one.
     /// `path` is opened at the first part, so a failure before it (no daemon) leaves no file behind.
-    static func document(to path: String? = nil, parts: ((String) throws -> Void) throws -> Void) throws {
+    static func document(to path: String? = nil, parts: (([UInt8]) throws -> Void) throws -> Void) throws {
         var descriptor: Int32?
-        func write(_ text: String) throws {
+        func write(_ bytes: [UInt8]) throws {
             do throws(SystemError) {
                 let target: Int32
                 if let descriptor {
@@ -52,7 +52,7 @@ enum Output {
                     target = DescriptorIO.standardOutput
                 }
                 descriptor = target
-                try DescriptorIO.writeAll(Array(text.utf8), to: target)
+                try DescriptorIO.writeAll(bytes, to: target)
             } catch {
                 throw cannotWrite(path, error)
             }

@@ -114,7 +114,7 @@ struct DoseQuery {
     func doses(global: GlobalOptions) throws -> [DoseRow] {
         let client = try connect(global: global)
         do {
-            return try DoseRow.list(client.call("ListDoses", listDosesParameters)["doses"]).filter(isChosen)
+            return try DoseRow.list(client.call("ListDoses", listDosesParameters)["doses"], where: isChosen)
         } catch {
             guard startsPastTheHorizon(error) else { throw error }
             return []
@@ -136,7 +136,7 @@ struct DoseQuery {
         var failure: (any Error)?
         do {
             try client.stream("ListHistory", listDosesParameters) { parameters throws(ClientError) in
-                let doses = try DoseRow.list(parameters["doses"]).filter { $0.isFinal && isChosen($0) }
+                let doses = try DoseRow.list(parameters["doses"]) { $0.isFinal && isChosen($0) }
                 do {
                     try page(doses)
                     return true

@@ -231,10 +231,10 @@ def test_output_file_it_cannot_write_exits_1(daemons, med, tmp_path):
     assert [str(e["UID"]) for e in events] == [f"{d['id']}@medd" for d in daemon.call("ListDoses")["doses"]]
 
 
-def test_a_year_of_history_comes_a_page_a_reply_with_more_and_as_one_reply_without(daemons, tmp_path):
+def test_a_year_of_history_comes_in_replies_with_more_and_as_one_reply_without(daemons, tmp_path):
     """A year of ten medications (10,950 doses, filled into the ledger as the benchmark fills it): with
-    `more`, each page of up to 2000 is a reply of its own and only the last lacks `continues` (read raw, then
-    through the PyPI client); without it, one reply holds them all; `medctl history` and `medctl export
+    `more`, they come in replies of about 64 KiB, only the last without `continues` (read raw, then through
+    the PyPI client), also when a thousand doses carry 16 KiB notes; without it, one reply holds them all; `medctl history` and `medctl export
     --output` write every one, and an export that cannot reach medd leaves no file behind."""
     import sys
     sys.path.insert(0, os.path.join(harness.REPO, "Benchmarks", "daemon"))
@@ -246,10 +246,14 @@ def test_a_year_of_history_comes_a_page_a_reply_with_more_and_as_one_reply_witho
     span = {"from": "2024-01-01T00:00:00+01:00", "to": "2026-11-22T00:00:00+01:00"}
     whole = daemon.call("ListHistory", **span)["doses"]
     assert len(whole) >= doses > 2 * 2000 and len(whole) % 2000 != 0
-    call = json.dumps({"method": "io.medd.Control.ListHistory", "parameters": span, "more": True}).encode() + b"\0"
-    replies, _ = daemon.raw(call, read_timeout=10)
-    assert [len(r["parameters"]["doses"]) for r in replies] == [2000] * (len(whole) // 2000) + [len(whole) % 2000]
-    assert [r.get("continues", False) for r in replies] == [True] * (len(replies) - 1) + [False]
+    def raw_replies():
+        call = json.dumps({"method": "io.medd.Control.ListHistory", "parameters": span, "more": True}).encode() + b"\0"
+        replies, _ = daemon.raw(call, read_timeout=10)
+        assert [r.get("continues", False) for r in replies] == [True] * (len(replies) - 1) + [False]
+        return replies
+    replies = raw_replies()
+    sizes = [len(json.dumps(r, separators=(",", ":")).encode()) for r in replies]
+    assert len(replies) > 40 and all(60_000 < size < 100_000 for size in sizes[:-1]), sizes
     assert [d for r in replies for d in r["parameters"]["doses"]] == whole
     with daemon.client() as client, client.open("io.medd.Control") as control:
         pages = [reply["doses"] for reply in control.ListHistory(_more=True, **span)]
@@ -264,6 +268,20 @@ def test_a_year_of_history_comes_a_page_a_reply_with_more_and_as_one_reply_witho
     out = medctl(daemon, "export", "--format", "csv", "--since", "2024-01-01", "--days", str(days), "--output", str(exported))
     assert out.returncode == 0, out.stderr
     assert exported.read_bytes() == history.stdout
+    # Notes of 16 KiB on a thousand doses: a page of 2000 would be 17 MB, more than medd holds for a reader;
+    # it is sent in replies of the same size as the others.
+    daemon.stop()
+    import sqlite3
+    ledger = sqlite3.connect(os.path.join(daemon.state_dir, "ledger.sqlite"))
+    ledger.execute("UPDATE event SET note = ? WHERE seq IN (SELECT final_seq FROM dose ORDER BY scheduled_usec LIMIT 1000)",
+                   ("n" * 16384,))
+    ledger.commit()
+    ledger.close()
+    daemon.start(history_startup.clock())
+    replies = raw_replies()
+    assert max(len(json.dumps(r, separators=(",", ":")).encode()) for r in replies) < 100_000
+    assert sum(1 for r in replies for d in r["parameters"]["doses"] if d.get("note") == "n" * 16384) == 1000
+    assert [d["id"] for r in replies for d in r["parameters"]["doses"]] == [d["id"] for d in whole]
     missing = tmp_path / "never.csv"
     out = medctl(daemon, "export", "--format", "csv", "--output", str(missing), socket=str(tmp_path / "nothing.sock"))
     assert out.returncode != 0 and not missing.exists()

@@ -95,5 +95,10 @@ import MeddCore
         #expect(try JSONParser.parse(Array("true".utf8)) == .bool(true))
         #expect(try JSONParser.parse(Array("-0".utf8)) == .integer(0))
         #expect(try JSONParser.parse(Array("99999999999999999999".utf8)) == .number(1e20))
+        #expect(try JSONParser.parse(Array("9223372036854775807".utf8)) == .integer(Int.max))
+        #expect(try JSONParser.parse(Array("-9223372036854775808".utf8)) == .integer(Int.min))
+        #expect(try JSONParser.parse(Array("9223372036854775808".utf8)) == .number(9_223_372_036_854_775_808))
+        #expect(try JSONParser.parse(Array("-9223372036854775809".utf8)) == .number(-0x1p63))
+        #expect(try JSONParser.parse(Array("[1795154871000000,-42]".utf8)) == .array([.integer(1_795_154_871_000_000), .integer(-42)]))
     }
 }

@@ -40,12 +40,14 @@ import MeddCore
         #expect(Self.text(try #require(empty())) == #"{"parameters":{"doses":[]}}"#)
     }
 
-    /// A list given in pages: each page a reply of its own, every one but the last with `continues`.
-    @Test func listInPages() throws {
-        let page = VarlinkReply.page("doses", [1, 2], continues: true) { number, bytes in JSONValue.integer(number).write(into: &bytes) }
-        #expect(Self.text(page) == #"{"continues":true,"parameters":{"doses":[1,2]}}"#)
-        let last = VarlinkReply.page("doses", [Int](), continues: false) { _, _ in }
-        #expect(Self.text(last) == #"{"parameters":{"doses":[]}}"#)
+    /// A list given in parts: each part a reply of its own, every one but the last with `continues`.
+    @Test func listInParts() throws {
+        var elements: [UInt8] = []
+        JSONValue.integer(1).write(into: &elements)
+        elements.append(UInt8(ascii: ","))
+        JSONValue.string("two").write(into: &elements)
+        #expect(Self.text(VarlinkReply.page("doses", elements: elements, continues: true)) == #"{"continues":true,"parameters":{"doses":[1,"two"]}}"#)
+        #expect(Self.text(VarlinkReply.page("doses", elements: [], continues: false)) == #"{"parameters":{"doses":[]}}"#)
     }
 
     /// A `Dose` written from its members, in key order, is byte for byte the dictionary's sorted

@@ -237,23 +237,6 @@ private func checkJournalRoundTrip(_ reading: Reading, kind: MeasurementKind, co
 
 // MARK: - CSV
 
-/// RFC 4180 as medctl's `CSVText` writes it (a copy: medctl is an executable target): a field is quoted when it holds
-/// a comma, a quote, CR or LF, with its quotes doubled, and every record ends in CRLF.
-private func csvField(_ value: String) -> String {
-    let needsQuotes = value.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
-    guard needsQuotes else { return value }
-    var quoted = "\""
-    for scalar in value.unicodeScalars {
-        if scalar == "\"" { quoted.unicodeScalars.append(scalar) }
-        quoted.unicodeScalars.append(scalar)
-    }
-    return quoted + "\""
-}
-
-private func csvDocument(_ records: [[String]]) -> String {
-    records.map { $0.map(csvField).joined(separator: ",") + "\r\n" }.joined()
-}
-
 private func fuzzCSV(_ text: String) {
     let result = CSVReader.records(text)
     require(CSVReader.records(text) == result, "the same text read twice gave different results")
@@ -271,7 +254,7 @@ private func fuzzCSV(_ text: String) {
             previous = record.line
         }
         let fields = records.map(\.fields)
-        let written = csvDocument(fields)
+        let written = fields.map(CSVText.record).joined()
         switch CSVReader.records(written) {
         case .success(let again):
             require(again.map(\.fields) == fields, "written as \(DisplayText.quoted(written)), read back as \(again.map(\.fields)), not \(fields)")

@@ -1,5 +1,5 @@
 import Testing
-@testable import medctl
+import MeddCore
 
 /// RFC 4180 quoting, field by field and as whole records.
 @Suite struct CSVTextTests {
@@ -18,16 +18,23 @@ import Testing
         (" leading space", " leading space"),
     ])
     func field(value: String, expected: String) {
-        #expect(CSVText.field(value) == expected)
+        #expect(CSVText.record([value]) == expected + "\r\n")
+        #expect(CSVText.record([value, value]) == expected + "," + expected + "\r\n")
     }
 
     @Test func recordsEndInCRLF() {
         let text = CSVText.document(header: ["id", "note"], rows: [["a", "x,y"], ["b", ""]])
         #expect(text == "id,note\r\na,\"x,y\"\r\nb,\r\n")
+        var bytes: [UInt8] = []
+        CSVText.append(["a", "x,y"], to: &bytes)
+        CSVText.append(["b", ""], to: &bytes)
+        #expect(bytes == Array("a,\"x,y\"\r\nb,\r\n".utf8))
     }
 
-    @Test func historyColumns() {
-        #expect(HistoryCSV.header == ["id", "medication", "name", "dose", "scheduled", "state", "answered_at", "source", "note"])
-        #expect(HistoryCSV.document([]) == "id,medication,name,dose,scheduled,state,answered_at,source,note\r\n")
+    /// What it writes, `CSVReader` reads back field for field.
+    @Test func readBack() throws {
+        let rows = [["id", "note"], ["a", "say \"hi\", then\r\nleave"], ["", "Grüße\n"]]
+        let text = CSVText.document(header: rows[0], rows: Array(rows.dropFirst()))
+        #expect(try CSVReader.records(text).get().map(\.fields) == rows)
     }
 }
