@@ -50,6 +50,8 @@ type Dose (
   # Reading's value writes them, and their unit.
   readings: ?[]string,
   unit: ?string,
+  # A reminder to measure: when each of readings was taken, in the same order.
+  readingTimes: ?[]string,
   # A reminder to measure: how many readings answer it (readings in the configuration).
   readingsDue: ?int
 )

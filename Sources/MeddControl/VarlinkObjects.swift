@@ -40,6 +40,7 @@ extension DoseRecord {
         if let note { members.append(("note", .string(note))) }
         if let person { members.append(("person", .string(person))) }
         if dose.isMeasurement {
+            members.append(("readingTimes", .array(readingTimes.map { .string($0.format(offsetSeconds: dose.utcOffset)) })))
             members.append(("readings", .array(readings.map { .string($0.value.description) })))
             if let readingsDue { members.append(("readingsDue", .integer(readingsDue))) }
         }

@@ -18,6 +18,8 @@ public struct LocalDose: Hashable, Sendable {
     public var measurement: MeasurementKind?
     public var readings: [String] = []
     public var unit: String = ""
+    /// When each of `readings` was taken, in the same order (empty from a medd that does not say).
+    public var readingTimes: [Instant] = []
 
     public init(id: DoseID, name: String, doseText: String, due: Instant, state: DoseState, answeredAt: Instant? = nil,
                 source: EventSource? = nil, snoozeUntil: Instant? = nil, person: String? = nil, remind: Bool = true) {
@@ -53,6 +55,7 @@ public struct LocalDose: Hashable, Sendable {
         measurement = object["measurement"]?.stringValue.flatMap(MeasurementKind.init(rawValue:))
         readings = object["readings"]?.arrayValue?.compactMap(\.stringValue) ?? []
         unit = object["unit"]?.stringValue ?? ""
+        readingTimes = object["readingTimes"]?.arrayValue?.compactMap { $0.stringValue.flatMap(Instant.init(iso8601:)) } ?? []
     }
 
     /// The answer medd holds for it; nil while it is open or planned. A reminder to measure answered by

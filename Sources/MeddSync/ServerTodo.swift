@@ -23,6 +23,9 @@ public struct ServerTodo: Hashable, Sendable {
     /// `X-MEDD-REPLACED`: answers given to the dose that a later one replaced, kept so that every machine
     /// records them.
     public var replacedAnswers: [Answer] = []
+    /// `X-MEDD-READING`: the readings a medd-sync wrote for a reminder to measure, each with the time it
+    /// was taken, so that another machine records the same readings at the same times.
+    public var meddReadings: [MeddReading] = []
     /// The alarm's absolute trigger.
     public var alarm: Instant?
     /// `DESCRIPTION`: where a person completing a reminder to measure on a phone writes the reading.
@@ -66,15 +69,40 @@ public struct ServerTodo: Hashable, Sendable {
         replacedAnswers = todo.properties(named: "X-MEDD-REPLACED").compactMap { try? Self.answer(fromReplaced: $0.text()) }
         alarm = todo.components(named: "VALARM").first.flatMap { Self.instant($0, "TRIGGER") }
         description = try? todo.property("DESCRIPTION")?.text()
+        meddReadings = todo.properties(named: "X-MEDD-READING").compactMap { try? MeddReading(text: $0.text()) }
+    }
+
+    /// One `X-MEDD-READING`: `20261122T063100Z 142/88 mmHg`, the time it was taken (UTC), its value, and
+    /// its unit (the rest, which may hold spaces).
+    public struct MeddReading: Hashable, Sendable {
+        public var at: Instant
+        public var value: String
+        public var unit: String
+
+        public init(at: Instant, value: String, unit: String) {
+            self.at = at
+            self.value = value
+            self.unit = unit
+        }
+
+        init?(text: String) {
+            let parts = text.split(separator: " ", maxSplits: 2)
+            guard parts.count >= 2, let at = ICalendarDateTime(parsing: String(parts[0]))?.instant else { return nil }
+            self.init(at: at, value: String(parts[1]), unit: parts.count == 3 ? String(parts[2]) : "")
+        }
+
+        public var text: String { "\(ICalendarDateTime(utc: at)) \(TodoRendering.line(value, unit: unit))" }
     }
 
     /// The reading a person wrote on a reminder to measure: the first line of `DESCRIPTION` when it starts
     /// like a number (`132/84/71`, `5,6`: a phone writes the decimal comma of its language, taken as a
-    /// point), up to the first space (`128/80 mmHg`, as another machine's medd-sync writes a reading it
-    /// recorded, is `128/80`); nil for none, or for what medd-sync wrote there itself.
+    /// point), up to the first space (`128/80 mmHg` is `128/80`); nil for none, or for what medd-sync wrote
+    /// there itself (its hint, or the first of the readings it lists).
     public var writtenReading: String? {
         guard let description, description != TodoRendering.measureHint(for: nil),
-              let first = description.split(whereSeparator: \.isNewline).first else { return nil }
+              let first = description.split(whereSeparator: \.isNewline).first,
+              // The first reading as medd-sync listed it, not one the person wrote above it.
+              meddReadings.first.map({ TodoRendering.line($0.value, unit: $0.unit) != String(first) }) ?? true else { return nil }
         let value = String(first.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" })
         guard let lead = value.first, lead.isNumber || lead == "-" || lead == "+" else { return nil }
         return ReadingValue.withDecimalPoint(value, separator: ",")

@@ -76,8 +76,14 @@ public struct TodoRendering: Sendable {
             todo.properties.append(ICalendarProperty(name: "DESCRIPTION", text: notice))
         } else if dose.measurement != nil {
             let text = dose.readings.isEmpty ? Self.measureHint(for: dose.state)
-                : dose.readings.map { [$0, dose.unit].filter { !$0.isEmpty }.joined(separator: " ") }.joined(separator: "\n")
+                : dose.readings.map { Self.line($0, unit: dose.unit) }.joined(separator: "\n")
             if let text { todo.properties.append(ICalendarProperty(name: "DESCRIPTION", text: text)) }
+        }
+        if dose.readingTimes.count == dose.readings.count {
+            for (value, at) in zip(dose.readings, dose.readingTimes) {
+                let reading = ServerTodo.MeddReading(at: at, value: value, unit: dose.unit)
+                todo.properties.append(ICalendarProperty(name: "X-MEDD-READING", text: reading.text))
+            }
         }
         if dose.remind {
             let ringsAt = dose.state == .snoozed ? dose.snoozeUntil ?? dose.due : dose.due
@@ -93,6 +99,11 @@ public struct TodoRendering: Sendable {
             ICalendarProperty(name: "VERSION", value: "2.0"),
             ICalendarProperty(name: "PRODID", text: "-//medd//medd-sync \(productVersion)//EN"),
         ], components: [todo])
+    }
+
+    /// A reading as the to-do's DESCRIPTION lists it: `142/88 mmHg`.
+    public static func line(_ value: String, unit: String) -> String {
+        [value, unit].filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// What the to-do of a reminder to measure says while it waits for a reading (nil once it is answered):

@@ -88,3 +88,46 @@ def test_a_todo_completed_without_a_reading_is_done_and_a_bad_one_is_reopened(da
     reopened = phone.wait_for(lambda todos: [t for t in todos if t.uid == bad_uid and t.status == "NEEDS-ACTION"], timeout=14)
     assert "outside the range a reading of glucose can have" in reopened[0].ical.replace("\r\n ", "")
     assert daemon.call("ListReadings", measurement=sugar)["readings"] == []
+
+
+def test_two_readings_measured_on_one_machine_are_the_same_two_on_the_other(daemons, med, radicale, syncs):
+    """A reminder asking for two readings, measured on machine A: A's to-do lists each reading with the time it
+    was taken (X-MEDD-READING), and machine B, sharing the collection, records both at those times as 1/2 and
+    2/2 (not only the first line, at the completion time); A records nothing twice. A phone reading only the
+    description sees both."""
+    import time
+    bp, sugar = med + "-bp", med + "-gl"
+    config = CONFIG.format(med=med, bp=bp, sugar=sugar) + sync_table(radicale, poll="10s")
+    a = daemons(config, berlin(7, 30, 5))
+    b = daemons(config, berlin(7, 30, 5))
+    for daemon in (a, b):
+        sync = Sync(daemon)
+        syncs.append(sync)
+        sync.wait_in_sync()
+    dose = f"{bp}_20261122_07_30"
+    first = a.call("Measure", measurement=bp, value="142/88")
+    assert first["remaining"] == 1
+    second = a.call("Measure", measurement=bp, value="138/86/70")
+    assert second["dose"]["state"] == "measured" and second["dose"]["readings"] == ["142/88", "138/86/70"]
+    on_a = a.call("ListReadings", measurement=bp)["readings"]
+
+    phone = Phone(radicale)
+    [todo] = phone.wait_for(lambda todos: [t for t in todos if t.uid == dose + "@medd" and t.status == "COMPLETED"], timeout=20)
+    flat = todo.ical.replace("\r\n ", "")
+    assert flat.count("X-MEDD-READING:") == 2 and "142/88 mmHg\\n138/86/70 mmHg" in flat
+
+    deadline = time.monotonic() + 30
+    on_b = []
+    while time.monotonic() < deadline and len(on_b) < 2:
+        on_b = b.call("ListReadings", measurement=bp)["readings"]
+        time.sleep(0.2)
+    assert [r["value"] for r in on_b] == ["142/88", "138/86/70"]
+    assert [(r["number"], r["of"]) for r in on_b] == [(1, 2), (2, 2)]
+    assert [r["usec"] // 1_000_000 for r in on_b] == [r["usec"] // 1_000_000 for r in on_a]
+    assert all(r["dose"] == dose and r["source"] == "caldav" for r in on_b)
+    [on_b_dose] = [d for d in b.call("ListDoses", medication=bp)["doses"] if d["id"] == dose]
+    assert on_b_dose["state"] == "measured" and on_b_dose["readings"] == ["142/88", "138/86/70"]
+    # B's own to-do agrees, so A learns nothing new and records nothing twice.
+    time.sleep(12)
+    assert a.call("ListReadings", measurement=bp)["readings"] == on_a
+    assert len(b.call("ListReadings", measurement=bp)["readings"]) == 2

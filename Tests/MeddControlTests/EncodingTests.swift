@@ -64,6 +64,7 @@ import MeddCore
             record.note = "after\nthe walk"
             record.reason = "why"
             record.readings = [Reading(value: .bloodPressure(systolic: 132, diastolic: 84, pulse: 71), unit: "mmHg")]
+            record.readingTimes = [Instant(seconds: 1_795_329_100)]
         }
         let configuration = Configuration(medications: [], measurements: [])
         var written: [UInt8] = []

@@ -19,6 +19,8 @@ public struct DoseRecord: Hashable, Sendable {
     public var earlierAnswers: [Answer] = []
     /// A reminder to measure: the readings recorded for it, oldest first.
     public var readings: [Reading] = []
+    /// When each of `readings` was taken, in the same order.
+    public var readingTimes: [Instant] = []
 
     public init(dose: Dose, state: DoseState = .planned) {
         self.dose = dose
@@ -72,7 +74,10 @@ public struct DoseRecord: Hashable, Sendable {
             guard let kind = event.answer.flatMap(Answer.Kind.init) else { return false }
             earlierAnswers.append(Answer(kind: kind, at: event.at))
         case .measured:
-            if let reading = event.reading { readings.append(reading) }
+            if let reading = event.reading {
+                readings.append(reading)
+                readingTimes.append(event.at)
+            }
             guard !state.isFinal else { return event.reading != nil }
             if event.isFinal {
                 state = .measured
