@@ -61,7 +61,7 @@ public struct LocalDose: Hashable, Sendable {
     /// The answer medd holds for it; nil while it is open or planned. A reminder to measure answered by
     /// its readings is done as a taken dose is: a completed to-do.
     public var answer: Answer? {
-        guard let kind = state == .measured ? .taken : Answer.Kind(state), let answeredAt else { return nil }
+        guard let kind = Answer.Kind(state), let answeredAt else { return nil }
         return Answer(kind: kind, at: answeredAt)
     }
 }

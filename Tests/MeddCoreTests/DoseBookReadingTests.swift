@@ -161,6 +161,40 @@ import Testing
         #expect(h.events(.missed, "bp_20261122_07_30").isEmpty)
     }
 
+    /// A measurement on another device and a skip or a miss here settle by time, as a taken dose does: the
+    /// later wins, a person's beats a miss, and the one that loses is kept (its reading, or a replaced event).
+    @Test func aMeasurementElsewhereSettlesWithASkipOrAMissByTime() throws {
+        var h = BookHarness(DoseBookReadingTests.configuration(), watermark: BookHarness.at("07:00"))
+        h.advance("07:30")
+        _ = try h.book.skip("bp_20261122_07_30", at: BookHarness.at("07:35"), source: .cli, now: BookHarness.at("07:35")).get()
+        // Measured on the phone after the skip: measured, the skip kept among its earlier answers.
+        let later = try Self.measure(&h, "128/80", reminder: "bp_20261122_07_30", at: "07:40", "07:41").get()
+        #expect(later.record.state == .measured && later.record.answeredAt == BookHarness.at("07:40"))
+        #expect(later.record.earlierAnswers == [Answer(kind: .skipped, at: BookHarness.at("07:35"))])
+        // A skip from the phone before that measurement loses; one after it wins.
+        let early = try h.book.skip("bp_20261122_07_30", at: BookHarness.at("07:38"), source: .caldav, now: BookHarness.at("07:42")).get()
+        #expect(early.record.state == .measured && early.effects.compactMap(\.recordedEvent).map(\.kind) == [.replaced])
+        let skipped = try h.book.skip("bp_20261122_07_30", at: BookHarness.at("07:45"), source: .caldav, now: BookHarness.at("07:46")).get()
+        #expect(skipped.record.state == .skipped && skipped.record.readings.count == 1)
+
+        // A reminder missed here, measured on the phone within its grace: measured (a person's answer beats a miss).
+        var m = BookHarness(DoseBookReadingTests.configuration(), watermark: BookHarness.at("07:00"))
+        m.advance("10:00")
+        #expect(m.book.records[DoseID(parsing: "bp_20261122_07_30")!]?.state == .missed)
+        let done = try Self.measure(&m, nil, reminder: "bp_20261122_07_30", at: "07:50", "10:01").get()
+        #expect(done.record.state == .measured && done.record.readings.isEmpty && done.record.source == .caldav)
+        // Replayed from its events, the book ends the same.
+        let folded = DoseRecord.folding(m.effects.compactMap(\.recordedEvent).filter { $0.dose.id == done.record.id })
+        #expect(folded.first?.state == .measured && folded.first?.answeredAt == BookHarness.at("07:50"))
+
+        // Done without a reading on the phone before a skip held here: the skip stands, the other kept as replaced.
+        var s = BookHarness(DoseBookReadingTests.configuration(), watermark: BookHarness.at("07:00"))
+        s.advance("07:30")
+        _ = try s.book.skip("bp_20261122_07_30", at: BookHarness.at("07:35"), source: .cli, now: BookHarness.at("07:35")).get()
+        let lost = try Self.measure(&s, nil, reminder: "bp_20261122_07_30", at: "07:33", "07:36").get()
+        #expect(lost.record.state == .skipped && lost.effects.compactMap(\.recordedEvent).map(\.kind) == [.replaced])
+    }
+
     @Test func withoutAValueOnlyANamedReminderIsAnswered() {
         var h = BookHarness(DoseBookReadingTests.configuration(), watermark: BookHarness.at("07:00"))
         h.advance("07:30")

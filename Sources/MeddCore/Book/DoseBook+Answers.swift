@@ -50,7 +50,7 @@ extension DoseBook {
     /// and every machine settles it alike (`Answer.wins`): nil when it wins and is recorded as usual;
     /// else nothing changes, and an answer not recorded before is kept as `replaced`. A person's answer
     /// here (`cli`, `desktop`) is always the latest word: it replaces whatever came before.
-    private mutating func settleElsewhere(_ record: DoseRecord, _ kind: Answer.Kind, at when: Instant, source: EventSource,
+    mutating func settleElsewhere(_ record: DoseRecord, _ kind: Answer.Kind, at when: Instant, source: EventSource,
                                           note: String?, reason: String?) -> Outcome? {
         guard source == .caldav, let current = record.answer else { return nil }
         let incoming = Answer(kind: kind, at: when)

@@ -40,7 +40,7 @@ extension DoseBook {
             case .success(let found): record = found
             case .failure(let rejection): return .failure(rejection)
             }
-            if record.state.isFinal, value.map({ value in record.readings.contains { $0.value == value } }) ?? true {
+            if record.state.isFinal, value.map({ value in record.readings.contains { $0.value == value } }) ?? (record.state == .measured) {
                 return .success(Outcome(record: record, effects: []))
             }
             if record.dose.scheduled - settings.early > when {
@@ -52,10 +52,19 @@ extension DoseBook {
         } else {
             record = ownRecord(of: measurement, at: when)
         }
-        guard value != nil || !record.state.isFinal else {
+        // A reminder answered already is measured after all when the measurement given elsewhere settles over
+        // its answer (later than a skip, or over a miss), as a taken dose would.
+        let settlesOver = named != nil && source == .caldav
+            && (record.answer.map { Answer(kind: .taken, at: when).wins(over: $0) } ?? false)
+        if value == nil, record.state.isFinal, !settlesOver,
+           let kept = settleElsewhere(record, .taken, at: when, source: source, note: note, reason: nil) {
+            // Done without a reading on another device, before the answer held here: kept as replaced.
+            return .success(kept)
+        }
+        guard value != nil || !record.state.isFinal || settlesOver else {
             return .failure(.invalidParameter("a reading needs a value; only a reminder still open is answered as done without one"))
         }
-        let answersReminder = !record.state.isFinal && record.state != .untracked
+        let answersReminder = (!record.state.isFinal && record.state != .untracked) || settlesOver
         let number = record.readings.count + 1
         let reading = value.map { value in
             !answersReminder ? measurement.reading(value, number: 1, of: 1)

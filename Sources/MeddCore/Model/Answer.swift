@@ -4,9 +4,11 @@ public struct Answer: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable {
         case taken, skipped, missed
 
+        /// A reminder to measure answered by its readings (`measured`) is done as a dose taken is: the two
+        /// settle alike against a skip or a miss.
         public init?(_ state: DoseState) {
             switch state {
-            case .taken: self = .taken
+            case .taken, .measured: self = .taken
             case .skipped: self = .skipped
             case .missed: self = .missed
             default: return nil

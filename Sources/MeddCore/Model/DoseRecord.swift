@@ -78,7 +78,12 @@ public struct DoseRecord: Hashable, Sendable {
                 readings.append(reading)
                 readingTimes.append(event.at)
             }
-            guard !state.isFinal else { return event.reading != nil }
+            if state.isFinal {
+                // A reminder answered already changes only for a measurement that settles over its answer
+                // (`Answer.wins`: given on another device later, or over a miss); a reading alone is kept.
+                guard event.isFinal, let held = answer, Answer(kind: .taken, at: event.at).wins(over: held) else { return event.reading != nil }
+                earlierAnswers.append(held)
+            }
             if event.isFinal {
                 state = .measured
                 answeredAt = event.at
