@@ -170,12 +170,6 @@ final class ControlCalls {
         answer(holding: book.historyRequest(forAnswer: target, at: when), { decide(&$0).map { ($0, $0.effects) } }, to: connection, parameters)
     }
 
-    private func answer(holding request: HistoryRequest, _ decide: (inout DoseBook) -> Result<DoseBook.ImportOutcome, DoseBook.Rejection>,
-                        to connection: ControlConnection,
-                        _ parameters: @escaping (DoseBook.ImportOutcome) -> [String: JSONValue]) -> ControlConnection.Response {
-        answer(holding: request, { decide(&$0).map { ($0, $0.effects) } }, to: connection, parameters)
-    }
-
     private func answer<Value>(holding request: HistoryRequest, _ decide: (inout DoseBook) -> Result<(Value, [DoseBook.Effect]), DoseBook.Rejection>,
                                to connection: ControlConnection,
                                _ parameters: @escaping (Value) -> [String: JSONValue]) -> ControlConnection.Response {
@@ -390,7 +384,7 @@ final class ControlCalls {
                 }
             })
         }
-        return answer(holding: history, { $0.importReadings(readings, existing: existing, now: now) }, to: connection) {
+        return answer(holding: history, { $0.importReadings(readings, existing: existing, now: now).map { ($0, $0.effects) } }, to: connection) {
             ["added": .integer($0.added), "present": .integer($0.present)]
         }
     }

@@ -31,7 +31,7 @@ struct MeasurementsCommand: Verb {
     }
 
     /// How the readings are printed.
-    enum Format: String, CaseIterable, ArgumentValue {
+    enum Format: String, CaseIterable, ArgumentValue, JSONOrTableFormat {
         case table, json, csv, fhir
 
         // TRANSLATORS: completes "--format pdf: expected %3$s"; the words are typed as they are.
@@ -52,11 +52,7 @@ struct MeasurementsCommand: Verb {
         measurement = arguments.string("measure")
         try arguments.requireValidMedication(measurement)
         person = try arguments.value("person")
-        let format: Format? = try arguments.value("format")
-        if global.json, let format, format != .json {
-            throw arguments.error(tr("--json contradicts --format %1$s; give one of them", format.rawValue))
-        }
-        self.format = global.json ? .json : format ?? .table
+        format = try Format.resolve(arguments.value("format"), json: global.json, verb: Self.name)
         let now = LocalTimeText.now()
         if let until, until.instant(now: now) <= since.instant(now: now) {
             throw arguments.error(tr("--until must be later than --since"))

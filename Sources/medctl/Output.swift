@@ -106,12 +106,22 @@ enum ReportFormat: String, CaseIterable, ArgumentValue {
         // TRANSLATORS: %1$s says what the option is for ("How to print the report.").
         .value("format", "FORMAT", tr("%1$s table, json or csv (default: table; --json means json).", help), choices: allCases.map(\.rawValue))
     }
+}
 
-    /// The format asked for; `--json` with another `--format` is a usage error.
-    static func resolve(_ format: ReportFormat?, json: Bool, verb: String) throws(UsageError) -> ReportFormat {
+/// A verb's `--format`, for which the global `--json` stands for `json`.
+protocol JSONOrTableFormat: RawRepresentable<String>, Equatable {
+    static var json: Self { get }
+    static var table: Self { get }
+}
+
+extension JSONOrTableFormat {
+    /// The format asked for (default table); `--json` with another `--format` is a usage error.
+    static func resolve(_ format: Self?, json: Bool, verb: String) throws(UsageError) -> Self {
         if json, let format, format != .json {
             throw UsageError(tr("--json contradicts --format %1$s; give one of them", format.rawValue), verb: verb)
         }
         return json ? .json : format ?? .table
     }
 }
+
+extension ReportFormat: JSONOrTableFormat {}
