@@ -131,8 +131,9 @@ deb: build
 
 # The package on a clean Debian 13, the current stable (MEDD_SYSTEM_SUITE=bookworm: Debian 12), booted with
 # systemd as PID 1 (systemd-nspawn): install, German through the installed catalogs, socket
-# activation, reload, restart after kill -9, a dose, a clean stop, upgrade, purge. Needs root (skips
-# loudly without it); about 1 minute, plus 50 s for debootstrap when .build-system has no tree.
+# activation, reload, restart after kill -9, a blood-pressure reading, a dose, a clean stop, upgrade,
+# purge. Needs root (skips loudly without it); about 4 minutes on 2 cores (the scenario 2–4 minutes, most
+# of it building the newer medd for the upgrade), plus 50 s for debootstrap when .build-system has no tree.
 test-system: deb
 	Tests/System/run.sh
 
