@@ -19,9 +19,7 @@ public enum VarlinkReply {
     /// slow to read makes the sender wait rather than hold the rest.
     public static func list(_ key: String, pieceSize: Int = 16 * 1024,
                             batches: @escaping () -> (((JSONValue) -> Void) -> Void)?) -> () -> [UInt8]? {
-        var header: [UInt8] = Array(#"{"parameters":{"#.utf8)
-        JSONValue.string(key).write(into: &header)
-        header.append(contentsOf: ":[".utf8)
+        var header = listOpening(key, continues: false)
         var first = true
         var finished = false
         return {
@@ -30,8 +28,7 @@ public enum VarlinkReply {
             header = []
             while bytes.count < pieceSize {
                 guard let batch = batches() else {
-                    bytes.append(contentsOf: "]}}".utf8)
-                    bytes.append(0)
+                    bytes.append(contentsOf: listClosing)
                     finished = true
                     return bytes
                 }
@@ -48,16 +45,22 @@ public enum VarlinkReply {
     /// One reply of a list given in parts, `{"parameters": {"<key>": [...]}}` (with `"continues": true` unless
     /// it is the last), the list's elements already written, separated by commas.
     public static func page(_ key: String, elements: [UInt8], continues: Bool) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(elements.count + 64)
-        bytes.append(contentsOf: (continues ? #"{"continues":true,"parameters":{"# : #"{"parameters":{"#).utf8)
-        JSONValue.string(key).write(into: &bytes)
-        bytes.append(contentsOf: ":[".utf8)
+        var bytes = listOpening(key, continues: continues)
         bytes.append(contentsOf: elements)
-        bytes.append(contentsOf: "]}}".utf8)
-        bytes.append(0)
+        bytes.append(contentsOf: listClosing)
         return bytes
     }
+
+    /// A list reply up to its first element: `{"parameters":{"<key>":[`, with `continues` before it.
+    private static func listOpening(_ key: String, continues: Bool) -> [UInt8] {
+        var bytes = Array((continues ? #"{"continues":true,"parameters":{"# : #"{"parameters":{"#).utf8)
+        JSONValue.string(key).write(into: &bytes)
+        bytes.append(contentsOf: ":[".utf8)
+        return bytes
+    }
+
+    /// A list reply after its last element, NUL-terminated.
+    private static let listClosing: [UInt8] = Array("]}}".utf8) + [0]
 
     private static func terminated(_ value: JSONValue) -> [UInt8] {
         var bytes = value.serialized

@@ -387,22 +387,23 @@ public final class Synchronizer: @unchecked Sendable {
         }
         let at = min(answer.at, clock())
         let parameters: [String: JSONValue] = ["dose": .string(id.description), "at": .string(at.description), "source": .string("caldav")]
-        if local[id]?.measurement != nil, answer.kind == .taken, let todo = server[id]?.todo, todo.meddState == .measured,
-           case let readings = todo.meddReadings, !readings.isEmpty {
-            // Measured on another machine, whose medd-sync wrote each reading with its time: recorded here
-            // as they were taken there (medd adds none it has already).
-            let objects: [JSONValue] = readings.enumerated().map { index, reading in
-                .object(["measurement": .string(id.medication), "value": .string(reading.value), "unit": .string(reading.unit),
-                         "usec": .integer(Int(reading.at.usec)), "dose": .string(id.description), "number": .integer(index + 1),
-                         "of": .integer(readings.count), "source": .string("caldav")])
-            }
-            return link.call("ImportReadings", ["readings": .array(objects)], reply)
-        }
         if local[id]?.measurement != nil, answer.kind == .taken {
+            let todo = server[id]?.todo
+            if let todo, todo.meddState == .measured, !todo.meddReadings.isEmpty {
+                // Measured on another machine, whose medd-sync wrote each reading with its time: recorded here
+                // as they were taken there (medd adds none it has already).
+                let readings = todo.meddReadings
+                let objects: [JSONValue] = readings.enumerated().map { index, reading in
+                    .object(["measurement": .string(id.medication), "value": .string(reading.value), "unit": .string(reading.unit),
+                             "usec": .integer(Int(reading.at.usec)), "dose": .string(id.description), "number": .integer(index + 1),
+                             "of": .integer(readings.count), "source": .string("caldav")])
+                }
+                return link.call("ImportReadings", ["readings": .array(objects)], reply)
+            }
             // A reminder to measure completed on the phone: the reading written on it, or done without one.
             var measure = parameters
             measure["measurement"] = .string(id.medication)
-            if let value = server[id]?.todo?.writtenReading { measure["value"] = .string(value) }
+            if let value = todo?.writtenReading { measure["value"] = .string(value) }
             return link.call("Measure", measure, reply)
         }
         switch answer.kind {

@@ -74,15 +74,7 @@ enum Output {
 
     /// `document(_:to:)` for bytes that need not be text (a PDF).
     static func document(bytes: [UInt8], to path: String? = nil) throws {
-        do {
-            if let path {
-                try DescriptorIO.writeFile(bytes, path: path)
-            } else {
-                try DescriptorIO.writeAll(bytes, to: DescriptorIO.standardOutput)
-            }
-        } catch {
-            throw cannotWrite(path, error)
-        }
+        try document(to: path) { write in try write(bytes) }
     }
 
     /// Says that `path` (nil: standard output) cannot be written, and why; the error to throw then.

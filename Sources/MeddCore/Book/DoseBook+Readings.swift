@@ -54,8 +54,7 @@ extension DoseBook {
         }
         // A reminder answered already is measured after all when the measurement given elsewhere settles over
         // its answer (later than a skip, or over a miss), as a taken dose would.
-        let settlesOver = named != nil && source == .caldav
-            && (record.answer.map { Answer(kind: .taken, at: when).wins(over: $0) } ?? false)
+        let settlesOver = named != nil && source == .caldav && record.isMeasuredOver(at: when)
         if value == nil, record.state.isFinal, !settlesOver,
            let kept = settleElsewhere(record, .taken, at: when, source: source, note: note, reason: nil) {
             // Done without a reading on another device, before the answer held here: kept as replaced.

@@ -50,19 +50,12 @@ public struct DoseID: Hashable, Comparable, Sendable, Codable, CustomStringConve
         let prefix = medication.utf8.count
         return String(unsafeUninitializedCapacity: prefix + Self.suffixLength) { buffer in
             _ = buffer.initialize(from: medication.utf8)
-            func put(_ value: Int, digits: Int, at offset: Int) {
-                var rest = value
-                for position in stride(from: prefix + offset + digits - 1, through: prefix + offset, by: -1) {
-                    buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-            }
             (buffer[prefix], buffer[prefix + 9], buffer[prefix + 12]) = (UInt8(ascii: "_"), UInt8(ascii: "_"), UInt8(ascii: "_"))
-            put(date.year, digits: 4, at: 1)
-            put(date.month, digits: 2, at: 5)
-            put(date.day, digits: 2, at: 7)
-            put(time.hour, digits: 2, at: 10)
-            put(time.minute, digits: 2, at: 13)
+            buffer.putDigits(date.year, count: 4, at: prefix + 1)
+            buffer.putDigits(date.month, count: 2, at: prefix + 5)
+            buffer.putDigits(date.day, count: 2, at: prefix + 7)
+            buffer.putDigits(time.hour, count: 2, at: prefix + 10)
+            buffer.putDigits(time.minute, count: 2, at: prefix + 13)
             return prefix + Self.suffixLength
         }
     }

@@ -79,9 +79,9 @@ public struct DoseRecord: Hashable, Sendable {
                 readingTimes.append(event.at)
             }
             if state.isFinal {
-                // A reminder answered already changes only for a measurement that settles over its answer
-                // (`Answer.wins`: given on another device later, or over a miss); a reading alone is kept.
-                guard event.isFinal, let held = answer, Answer(kind: .taken, at: event.at).wins(over: held) else { return event.reading != nil }
+                // A reminder answered already changes only for a measurement that settles over its answer;
+                // a reading alone is kept.
+                guard event.isFinal, let held = answer, isMeasuredOver(at: event.at) else { return event.reading != nil }
                 earlierAnswers.append(held)
             }
             if event.isFinal {
@@ -98,6 +98,12 @@ public struct DoseRecord: Hashable, Sendable {
             return false
         }
         return true
+    }
+
+    /// A measurement taken at `when` settles over the answer this record holds, as a taken dose would
+    /// (`Answer.wins`: given later, or over a miss); false while it holds none.
+    func isMeasuredOver(at when: Instant) -> Bool {
+        answer.map { Answer(kind: .taken, at: when).wins(over: $0) } ?? false
     }
 
     /// The final answer; nil while the dose is open or planned.

@@ -28,21 +28,14 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
         }
         // The common case byte by byte: exports write two of these for each of a hundred thousand doses.
         return String(unsafeUninitializedCapacity: 25) { buffer in
-            func put(_ value: Int, digits: Int, at offset: Int) {
-                var rest = value
-                for position in stride(from: offset + digits - 1, through: offset, by: -1) {
-                    buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-            }
-            put(date.year, digits: 4, at: 0)
-            put(date.month, digits: 2, at: 5)
-            put(date.day, digits: 2, at: 8)
-            put(secondOfDay / 3600, digits: 2, at: 11)
-            put(secondOfDay / 60 % 60, digits: 2, at: 14)
-            put(secondOfDay % 60, digits: 2, at: 17)
-            put(magnitude / 3600, digits: 2, at: 20)
-            put(magnitude / 60 % 60, digits: 2, at: 23)
+            buffer.putDigits(date.year, count: 4, at: 0)
+            buffer.putDigits(date.month, count: 2, at: 5)
+            buffer.putDigits(date.day, count: 2, at: 8)
+            buffer.putDigits(secondOfDay / 3600, count: 2, at: 11)
+            buffer.putDigits(secondOfDay / 60 % 60, count: 2, at: 14)
+            buffer.putDigits(secondOfDay % 60, count: 2, at: 17)
+            buffer.putDigits(magnitude / 3600, count: 2, at: 20)
+            buffer.putDigits(magnitude / 60 % 60, count: 2, at: 23)
             (buffer[4], buffer[7], buffer[10]) = (UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"))
             (buffer[13], buffer[16], buffer[22]) = (UInt8(ascii: ":"), UInt8(ascii: ":"), UInt8(ascii: ":"))
             buffer[19] = UInt8(ascii: offsetSeconds < 0 ? "-" : "+")
@@ -58,3 +51,15 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
 }
 
 func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+extension UnsafeMutableBufferPointer<UInt8> {
+    /// Writes a non-negative `value` as exactly `count` decimal digits, zero-padded, at `offset`: `pad2` byte
+    /// by byte, for the fixed-width fields of ISO 8601 times and dose IDs.
+    func putDigits(_ value: Int, count: Int, at offset: Int) {
+        var rest = value
+        for position in stride(from: offset + count - 1, through: offset, by: -1) {
+            self[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+    }
+}
