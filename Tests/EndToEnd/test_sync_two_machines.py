@@ -81,7 +81,11 @@ def test_two_machines_and_a_phone_agree_on_every_dose_over_three_days(network, s
     try:
         for machine in (a, b):
             machine.sync.wait_in_sync(timeout=20)
-        phone.wait_for(lambda todos: todos if len(todos) == 2 else None)
+        # The window is a day ahead of now: the first two doses, and from 08:00 on (two seconds in) the next
+        # morning's too, each once however many machines publish it.
+        first_two = {f"{med}_20261122_08_00@medd", f"{med}_20261122_20_00@medd"}
+        todos = phone.wait_for(lambda todos: todos if first_two <= {t.uid for t in todos} else None)
+        assert len(todos) == len({t.uid for t in todos}), "one to-do a dose"
 
         # Day 1, 08:00: taken on A; B records it from the server and closes its notification.
         fake_notifier.wait_for(lambda s: len(s.notifies) >= 1, timeout=8)
@@ -180,7 +184,11 @@ def test_a_skip_and_a_completion_two_seconds_apart_end_as_the_later_everywhere_w
     try:
         for machine in (a, b):
             machine.sync.wait_in_sync(timeout=20)
-        phone.wait_for(lambda todos: todos if len(todos) == 2 else None)
+        # The window is a day ahead of now: both first doses, and from 08:00 on (two seconds in) the next
+        # morning's too, each once however many machines publish it.
+        first_two = {f"{forward}_20261122_08_00@medd", f"{reverse}_20261122_08_00@medd"}
+        todos = phone.wait_for(lambda todos: todos if first_two <= {t.uid for t in todos} else None)
+        assert len(todos) == len({t.uid for t in todos}), "one to-do a dose"
         for m in (forward, reverse):
             harness.dose_events(m, MEDD_EVENT="fired", at_least=2, timeout=10)
 
