@@ -22,15 +22,6 @@ extension JSONValue {
         write(into: &output, depth: nil)
     }
 
-    /// Appends the compact JSON of an object whose members are given in the order of their keys (each key
-    /// once), as `.object` of them would be written, without building the dictionary.
-    public static func writeObject(_ members: [(key: String, value: JSONValue)], into output: inout [UInt8]) {
-        assert(zip(members, members.dropFirst()).allSatisfy { $0.key < $1.key }, "members out of key order")
-        writeContainer(UInt8(ascii: "{"), UInt8(ascii: "}"), count: members.count, depth: nil, into: &output) { index, output in
-            writeMember(members[index], depth: nil, into: &output)
-        }
-    }
-
     private static func writeMember(_ member: (key: String, value: JSONValue), depth: Int?, into output: inout [UInt8]) {
         writeString(member.key, into: &output)
         output.append(contentsOf: (depth == nil ? ":" : " : ").utf8)
@@ -77,15 +68,18 @@ extension JSONValue {
         output.append(close)
     }
 
-    /// Digits straight into the output: a history of years is a quarter of a million integers.
+    /// Digits straight into the output, the last first: a history of years is a quarter of a million integers.
     private static func writeInteger(_ value: Int, into output: inout [UInt8]) {
         if value < 0 { output.append(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        var divisor: UInt = 1
-        while magnitude / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            output.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
-            divisor /= 10
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            output.append(contentsOf: UnsafeMutableBufferPointer(rebasing: digits[start...]))
         }
     }
 
@@ -94,7 +88,7 @@ extension JSONValue {
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
     }
 
-    private static func writeString(_ string: String, into output: inout [UInt8]) {
+    static func writeString(_ string: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         // A native string's bytes at once (a history of years is millions of strings); others byte by byte.
         let plain = string.utf8.withContiguousStorageIfAvailable { bytes in

@@ -7,52 +7,54 @@ extension DoseRecord {
     /// The `Dose` object of the control interface; times in the dose's own UTC offset. `person` is
     /// whom the dose's medication is for in `configuration`.
     public func varlinkValue(in configuration: Configuration) -> JSONValue {
-        .object(Dictionary(uniqueKeysWithValues: varlinkMembers(in: configuration)))
+        var builder = JSONObjectBuilder()
+        addVarlinkMembers(in: configuration, to: &builder)
+        return .object(builder.object)
     }
 
     /// The `Dose` object of the control interface, for a medication that is for `person` and whose doses
     /// are shown (`remind`) or not.
     public func varlinkValue(person: String?, remind: Bool = true) -> JSONValue {
-        .object(Dictionary(uniqueKeysWithValues: varlinkMembers(person: person, remind: remind, readingsDue: nil)))
+        var builder = JSONObjectBuilder()
+        addVarlinkMembers(person: person, remind: remind, readingsDue: nil, to: &builder)
+        return .object(builder.object)
     }
 
-    /// The members of `varlinkValue(in:)` in the order of their keys, for `JSONValue.writeObject`: a history of
-    /// years is written without building a dictionary for each dose.
-    public func varlinkMembers(in configuration: Configuration) -> [(key: String, value: JSONValue)] {
+    /// The members of `varlinkValue(in:)`, in the order of their keys: a history of years is written with a
+    /// `JSONObjectWriter`, without building a dictionary for each dose.
+    public func addVarlinkMembers(in configuration: Configuration, to members: inout some JSONObjectMembers) {
         let subject = configuration.subject(dose.medication)
         let readingsDue = dose.isMeasurement ? configuration.measurement(dose.medication)?.readingsPerReminder ?? readings.first?.of ?? 1 : nil
-        return varlinkMembers(person: subject?.person, remind: subject?.remind ?? true, readingsDue: readingsDue)
+        addVarlinkMembers(person: subject?.person, remind: subject?.remind ?? true, readingsDue: readingsDue, to: &members)
     }
 
-    /// Appended in the order of their keys; `readingsDue` only for a reminder to measure.
-    func varlinkMembers(person: String?, remind: Bool, readingsDue: Int?) -> [(key: String, value: JSONValue)] {
-        var members: [(key: String, value: JSONValue)] = []
-        members.reserveCapacity(19)
+    /// `readingsDue` only for a reminder to measure.
+    func addVarlinkMembers(person: String?, remind: Bool, readingsDue: Int?, to members: inout some JSONObjectMembers) {
+        let offset = dose.utcOffset
         if let answeredAt {
-            members.append(("answeredAt", .string(answeredAt.format(offsetSeconds: dose.utcOffset))))
-            members.append(("answeredUsec", .integer(Int(answeredAt.usec))))
+            members.add("answeredAt", time: answeredAt, offsetSeconds: offset)
+            members.add("answeredUsec", .integer(Int(answeredAt.usec)))
         }
-        members.append(("dose", .string(dose.doseText)))
-        members.append(("id", .string(id.description)))
-        if let measurement = dose.measurement { members.append(("measurement", .string(measurement.rawValue))) }
-        members.append(("medication", .string(dose.medication)))
-        members.append(("name", .string(dose.name)))
-        if let note { members.append(("note", .string(note))) }
-        if let person { members.append(("person", .string(person))) }
+        members.add("dose", .string(dose.doseText))
+        members.add("id", dose: id)
+        if let measurement = dose.measurement { members.add("measurement", .string(measurement.rawValue)) }
+        members.add("medication", .string(dose.medication))
+        members.add("name", .string(dose.name))
+        if let note { members.add("note", .string(note)) }
+        if let person { members.add("person", .string(person)) }
         if dose.isMeasurement {
-            members.append(("readingTimes", .array(readingTimes.map { .string($0.format(offsetSeconds: dose.utcOffset)) })))
-            members.append(("readings", .array(readings.map { .string($0.value.description) })))
-            if let readingsDue { members.append(("readingsDue", .integer(readingsDue))) }
+            members.add("readingTimes", .array(readingTimes.map { .string($0.format(offsetSeconds: offset)) }))
+            members.add("readings", .array(readings.map { .string($0.value.description) }))
+            if let readingsDue { members.add("readingsDue", .integer(readingsDue)) }
         }
-        if let reason { members.append(("reason", .string(reason))) }
-        if !remind { members.append(("remind", .bool(false))) }
-        members.append(("scheduled", .string(dose.scheduledText)))
-        if let snoozeUntil { members.append(("snoozeUntil", .string(snoozeUntil.format(offsetSeconds: dose.utcOffset)))) }
-        if let source { members.append(("source", .string(source.rawValue))) }
-        members.append(("state", .string(state.rawValue)))
-        if dose.isMeasurement, let unit = readings.last?.unit { members.append(("unit", .string(unit))) }
-        members.append(("usec", .integer(Int(dose.scheduled.usec))))
-        return members
+        if let reason { members.add("reason", .string(reason)) }
+        if !remind { members.add("remind", .bool(false)) }
+        members.add("scheduled", time: dose.scheduled, offsetSeconds: offset)
+        if let snoozeUntil { members.add("snoozeUntil", time: snoozeUntil, offsetSeconds: offset) }
+        if let source { members.add("source", .string(source.rawValue)) }
+        members.add("state", .string(state.rawValue))
+        if dose.isMeasurement, let unit = readings.last?.unit { members.add("unit", .string(unit)) }
+        members.add("usec", .integer(Int(dose.scheduled.usec)))
     }
 }
 

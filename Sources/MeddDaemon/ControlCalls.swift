@@ -273,7 +273,7 @@ final class ControlCalls {
                         continue
                     }
                     if !elements.isEmpty { elements.append(UInt8(ascii: ",")) }
-                    JSONValue.writeObject(record.varlinkMembers(in: configuration), into: &elements)
+                    JSONValue.writeObject(into: &elements) { record.addVarlinkMembers(in: configuration, to: &$0) }
                 }
                 if elements.isEmpty, case .failure(let error) = next {
                     sentLast = true

@@ -8,8 +8,12 @@ struct DoseRow {
     var name: String
     var dose: String
     var scheduled: Instant
+    /// `scheduled` as the daemon wrote it: ISO 8601 in the dose's own offset.
+    var scheduledText: String
     var state: String
     var answeredAt: Instant?
+    /// `answeredAt` as the daemon wrote it, when answered.
+    var answeredText: String?
     var source: String?
     var snoozeUntil: Instant?
     var note: String?
@@ -21,8 +25,8 @@ struct DoseRow {
     var readings: [String] = []
     var unit: String = ""
     var readingsDue: Int?
-    /// A reminder to measure (`measurement` is its kind), not a dose of a medication.
-    var isMeasurement: Bool { json["measurement"] != nil }
+    /// A reminder to measure (`measurement` names its kind), not a dose of a medication.
+    var isMeasurement: Bool
     /// The object as the daemon sent it, for `--json`.
     var json: JSONValue
     /// The machine and user whose journal recorded the dose, when it was read from the journal.
@@ -33,9 +37,11 @@ struct DoseRow {
     init?(_ json: JSONValue) {
         guard let object = json.objectValue else { return nil }
         var id: String?, medication: String?, usec: Int?, state: String?, name: String?, kind: MeasurementKind?
-        var answeredUsec: Int?, answeredText: String?
+        var answeredUsec: Int?
         dose = ""
+        scheduledText = ""
         reminded = true
+        isMeasurement = false
         for (key, value) in object {
             switch key {
             case "id": id = value.stringValue
@@ -43,10 +49,13 @@ struct DoseRow {
             case "usec": usec = value.intValue
             case "state": state = value.stringValue
             case "name": name = value.stringValue
-            case "measurement": kind = value.stringValue.flatMap(MeasurementKind.init(rawValue:))
+            case "measurement":
+                isMeasurement = true
+                kind = value.stringValue.flatMap(MeasurementKind.init(rawValue:))
             case "dose": dose = value.stringValue ?? ""
             case "answeredUsec": answeredUsec = value.intValue
             case "answeredAt": answeredText = value.stringValue
+            case "scheduled": scheduledText = value.stringValue ?? ""
             case "source": source = value.stringValue
             case "snoozeUntil": snoozeUntil = value.stringValue.flatMap(Instant.init(iso8601:))
             case "note": note = value.stringValue

@@ -110,8 +110,8 @@ enum HistoryCSV {
     }
 
     private static func cells(_ dose: DoseRow) -> [String] {
-        [dose.id, dose.medication, dose.name, dose.dose, dose.json["scheduled"]?.stringValue ?? "",
-         dose.state, dose.json["answeredAt"]?.stringValue ?? "", dose.source ?? "", dose.note ?? ""]
+        [dose.id, dose.medication, dose.name, dose.dose, dose.scheduledText, dose.state, dose.answeredText ?? "",
+         dose.source ?? "", dose.note ?? ""]
     }
 }
 

@@ -46,7 +46,7 @@ struct ICalendarExport {
     /// `Dose ID …`, the state (with when and how it was answered), and the note, one per line.
     func description(_ dose: DoseRow) -> String {
         var state = "State: \(dose.state)"
-        if let answeredAt = dose.json["answeredAt"]?.stringValue { state += " at \(answeredAt)" }
+        if let answeredAt = dose.answeredText { state += " at \(answeredAt)" }
         if let source = dose.source { state += " via \(source)" }
         if let until = dose.json["snoozeUntil"]?.stringValue { state += " until \(until)" }
         var lines = ["Dose ID: \(dose.id)", state]

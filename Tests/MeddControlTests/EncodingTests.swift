@@ -68,13 +68,39 @@ import MeddCore
         }
         let configuration = Configuration(medications: [], measurements: [])
         var written: [UInt8] = []
-        JSONValue.writeObject(record.varlinkMembers(in: configuration), into: &written)
+        JSONValue.writeObject(into: &written) { record.addVarlinkMembers(in: configuration, to: &$0) }
         #expect(written == record.varlinkValue(in: configuration).serialized)
-        let members = record.varlinkMembers(person: "mum", remind: false, readingsDue: everyMember ? 2 : nil)
-        #expect(zip(members, members.dropFirst()).allSatisfy { $0.key < $1.key })
+        let readingsDue = everyMember ? 2 : nil
+        var forMum: [UInt8] = Array("[".utf8)
+        JSONValue.writeObject(into: &forMum) { record.addVarlinkMembers(person: "mum", remind: false, readingsDue: readingsDue, to: &$0) }
+        var builder = JSONObjectBuilder()
+        record.addVarlinkMembers(person: "mum", remind: false, readingsDue: readingsDue, to: &builder)
+        #expect(forMum == Array("[".utf8) + JSONValue.object(builder.object).serialized)
+        #expect(builder.object["person"] == .string("mum") && builder.object["remind"] == .bool(false))
+        #expect(builder.object["readingsDue"] == readingsDue.map(JSONValue.integer))
         let object = try #require(record.varlinkValue(person: "mum", remind: false).objectValue)
-        #expect(object["person"] == .string("mum") && object["remind"] == .bool(false))
-        #expect(members.count == object.count + (everyMember ? 1 : 0))
+        #expect(object.count == builder.object.count - (everyMember ? 1 : 0))
+    }
+
+    /// Times and dose IDs written into the bytes read as their text does, in the common case and beyond it
+    /// (a year past 9999, an offset of a hundred hours).
+    @Test(arguments: [(Int64(1_795_329_000), 3600), (Int64(-62_135_596_800), -1800), (Int64(253_402_300_800), 0), (Int64(0), 360_000)])
+    func timesAndIDsAppendAsTheirText(seconds: Int64, offset: Int) throws {
+        let time = Instant(seconds: seconds)
+        var bytes: [UInt8] = Array("x".utf8)
+        time.appendFormat(offsetSeconds: offset, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "x" + time.format(offsetSeconds: offset))
+        let date = LocalDate(dayNumber: time.seconds / 86_400)
+        let id = DoseID(medication: "a-b_1", date: date, time: try #require(WallTime(hour: 8, minute: 5)))
+        var idBytes: [UInt8] = []
+        id.appendDescription(to: &idBytes)
+        #expect(String(decoding: idBytes, as: UTF8.self) == id.description)
+    }
+
+    @Test func integersAreWrittenWholeWithTheirSign() {
+        for value in [0, 7, -7, 10, 1_479_970_800_000_000, Int.max, Int.min] {
+            #expect(String(decoding: JSONValue.integer(value).serialized, as: UTF8.self) == String(value))
+        }
     }
 
     /// Strings are escaped so that the output parses back to the same value.

@@ -43,21 +43,36 @@ public struct DoseID: Hashable, Comparable, Sendable, Codable, CustomStringConve
     }
 
     public var description: String {
-        guard (1000...9999).contains(date.year) else {
-            return "\(medication)_\(date.compact)_\(pad2(time.hour))_\(pad2(time.minute))"
-        }
+        guard isFixedWidth else { return wideDescription }
         // Byte by byte in the common case: every dose of a history of years is written with its ID.
-        let prefix = medication.utf8.count
-        return String(unsafeUninitializedCapacity: prefix + Self.suffixLength) { buffer in
-            _ = buffer.initialize(from: medication.utf8)
-            (buffer[prefix], buffer[prefix + 9], buffer[prefix + 12]) = (UInt8(ascii: "_"), UInt8(ascii: "_"), UInt8(ascii: "_"))
-            buffer.putDigits(date.year, count: 4, at: prefix + 1)
-            buffer.putDigits(date.month, count: 2, at: prefix + 5)
-            buffer.putDigits(date.day, count: 2, at: prefix + 7)
-            buffer.putDigits(time.hour, count: 2, at: prefix + 10)
-            buffer.putDigits(time.minute, count: 2, at: prefix + 13)
-            return prefix + Self.suffixLength
+        return String(unsafeUninitializedCapacity: medication.utf8.count + Self.suffixLength) { buffer in
+            put(into: buffer)
+            return buffer.count
         }
+    }
+
+    /// `description` appended to `output` as UTF-8, without making a string.
+    public func appendDescription(to output: inout [UInt8]) {
+        guard isFixedWidth else { return output.append(contentsOf: wideDescription.utf8) }
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: medication.utf8.count + Self.suffixLength))
+        output.withUnsafeMutableBufferPointer { bytes in put(into: UnsafeMutableBufferPointer(rebasing: bytes[start...])) }
+    }
+
+    private var isFixedWidth: Bool { (1000...9999).contains(date.year) }
+
+    private var wideDescription: String { "\(medication)_\(date.compact)_\(pad2(time.hour))_\(pad2(time.minute))" }
+
+    /// The ID into `buffer`, exactly as long as it.
+    private func put(into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        let prefix = buffer.count - Self.suffixLength
+        _ = buffer.initialize(from: medication.utf8)
+        (buffer[prefix], buffer[prefix + 9], buffer[prefix + 12]) = (UInt8(ascii: "_"), UInt8(ascii: "_"), UInt8(ascii: "_"))
+        buffer.putDigits(date.year, count: 4, at: prefix + 1)
+        buffer.putDigits(date.month, count: 2, at: prefix + 5)
+        buffer.putDigits(date.day, count: 2, at: prefix + 7)
+        buffer.putDigits(time.hour, count: 2, at: prefix + 10)
+        buffer.putDigits(time.minute, count: 2, at: prefix + 13)
     }
 
     /// The snooze slot this dose uses: one outstanding snooze per medication and time.

@@ -17,30 +17,55 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
 
     /// ISO 8601 with the given UTC offset, e.g. `2026-11-22T08:00:00+01:00`.
     public func format(offsetSeconds: Int) -> String {
-        let local = seconds + Int64(offsetSeconds)
-        let day = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
-        let secondOfDay = Int(local - day * 86_400)
-        let date = LocalDate(dayNumber: day)
-        let magnitude = abs(offsetSeconds)
-        guard (1000...9999).contains(date.year), magnitude < 100 * 3600 else {
+        let (date, secondOfDay) = localDateAndSecond(offsetSeconds: offsetSeconds)
+        guard Self.isFixedWidth(date, offsetSeconds) else {
             let time = "\(pad2(secondOfDay / 3600)):\(pad2(secondOfDay / 60 % 60)):\(pad2(secondOfDay % 60))"
             return "\(date.iso8601)T\(time)\(Self.offsetText(offsetSeconds))"
         }
         // The common case byte by byte: exports write two of these for each of a hundred thousand doses.
-        return String(unsafeUninitializedCapacity: 25) { buffer in
-            buffer.putDigits(date.year, count: 4, at: 0)
-            buffer.putDigits(date.month, count: 2, at: 5)
-            buffer.putDigits(date.day, count: 2, at: 8)
-            buffer.putDigits(secondOfDay / 3600, count: 2, at: 11)
-            buffer.putDigits(secondOfDay / 60 % 60, count: 2, at: 14)
-            buffer.putDigits(secondOfDay % 60, count: 2, at: 17)
-            buffer.putDigits(magnitude / 3600, count: 2, at: 20)
-            buffer.putDigits(magnitude / 60 % 60, count: 2, at: 23)
-            (buffer[4], buffer[7], buffer[10]) = (UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"))
-            (buffer[13], buffer[16], buffer[22]) = (UInt8(ascii: ":"), UInt8(ascii: ":"), UInt8(ascii: ":"))
-            buffer[19] = UInt8(ascii: offsetSeconds < 0 ? "-" : "+")
-            return 25
+        return String(unsafeUninitializedCapacity: Self.fixedWidth) { buffer in
+            Self.put(date, secondOfDay, offsetSeconds, into: buffer)
+            return Self.fixedWidth
         }
+    }
+
+    /// `format(offsetSeconds:)` appended to `output` as UTF-8, without making a string (a history of years
+    /// is written as JSON straight from its records).
+    public func appendFormat(offsetSeconds: Int, to output: inout [UInt8]) {
+        let (date, secondOfDay) = localDateAndSecond(offsetSeconds: offsetSeconds)
+        guard Self.isFixedWidth(date, offsetSeconds) else { return output.append(contentsOf: format(offsetSeconds: offsetSeconds).utf8) }
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: Self.fixedWidth))
+        output.withUnsafeMutableBufferPointer { bytes in
+            Self.put(date, secondOfDay, offsetSeconds, into: UnsafeMutableBufferPointer(rebasing: bytes[start...]))
+        }
+    }
+
+    private func localDateAndSecond(offsetSeconds: Int) -> (LocalDate, Int) {
+        let local = seconds + Int64(offsetSeconds)
+        let day = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
+        return (LocalDate(dayNumber: day), Int(local - day * 86_400))
+    }
+
+    private static let fixedWidth = 25
+
+    private static func isFixedWidth(_ date: LocalDate, _ offsetSeconds: Int) -> Bool {
+        (1000...9999).contains(date.year) && abs(offsetSeconds) < 100 * 3600
+    }
+
+    private static func put(_ date: LocalDate, _ secondOfDay: Int, _ offsetSeconds: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        let magnitude = abs(offsetSeconds)
+        buffer.putDigits(date.year, count: 4, at: 0)
+        buffer.putDigits(date.month, count: 2, at: 5)
+        buffer.putDigits(date.day, count: 2, at: 8)
+        buffer.putDigits(secondOfDay / 3600, count: 2, at: 11)
+        buffer.putDigits(secondOfDay / 60 % 60, count: 2, at: 14)
+        buffer.putDigits(secondOfDay % 60, count: 2, at: 17)
+        buffer.putDigits(magnitude / 3600, count: 2, at: 20)
+        buffer.putDigits(magnitude / 60 % 60, count: 2, at: 23)
+        (buffer[4], buffer[7], buffer[10]) = (UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"))
+        (buffer[13], buffer[16], buffer[22]) = (UInt8(ascii: ":"), UInt8(ascii: ":"), UInt8(ascii: ":"))
+        buffer[19] = UInt8(ascii: offsetSeconds < 0 ? "-" : "+")
     }
 
     private static func offsetText(_ offsetSeconds: Int) -> String {
