@@ -21,6 +21,7 @@ seed() { printf '%b' "$2" >"$work/corpus/seed-$1"; }
 seed status '\x07{"method":"io.medd.Control.Status"}\0'
 seed taken '\x10{"method":"io.medd.Control.Taken","parameters":{"dose":"a_20261122_08_00","at":"2026-11-22T08:00:00+01:00","note":"\\u00e9"}}\0'
 seed snooze '\xff{"method":"io.medd.Control.Snooze","parameters":{"dose":"a","minutes":10}}\0{"method":"io.medd.Control.Watch","more":true}\0'
+seed reply '\x3f{"continues":true,"parameters":{"doses":[{"id":"a_20261122_08_00","note":"a,\\"b\\"\\u00e9","usec":1795329000000000,"readings":["120/80"]},{"\\u0069d":"x"},7]}}\0'
 seed info '\x01{"method":"org.varlink.service.GetInterfaceDescription","parameters":{"interface":"io.medd.Control"}}\0'
 
 echo "fuzz-varlink: building $work/fuzzer"

@@ -28,10 +28,12 @@ public func fuzzVarlink(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 /// Decodes one message; whatever parses must re-serialize to the same value.
 private func check(_ message: [UInt8]) {
-    if let value = try? JSONParser.parse(message) {
+    let value = try? JSONParser.parse(message)
+    if let value {
         let again = try? JSONParser.parse(value.serialized)
         precondition(again == value, "JSON round trip changed the value")
     }
+    checkStreamed(message, against: value)
     do {
         let call = try VarlinkCall(message: message)
         _ = try ControlRequest(call)
@@ -41,6 +43,21 @@ private func check(_ message: [UInt8]) {
         }
     } catch {
         if let reply = error.reply { _ = VarlinkReply.error(reply) }
+    }
+}
+
+/// medctl's reading of a reply's list object by object accepts what `parse` accepts, and each object is the one
+/// `parse` builds.
+private func checkStreamed(_ message: [UInt8], against value: JSONValue?) {
+    var objects: [JSONValue] = []
+    let streamed = try? JSONParser.parse(message, streaming: ["parameters", "doses"]) { objects.append($0.value) }
+    precondition((streamed == nil) == (value == nil), "streaming accepts what parse refuses, or the other way")
+    guard let value, let streamed else { return }
+    if let elements = value["parameters"]?["doses"]?.arrayValue {
+        precondition(objects == elements.filter { $0.objectValue != nil }, "a streamed object differs from the parsed one")
+        precondition(streamed["parameters"]?["doses"] == .array([]), "the streamed array is not left empty")
+    } else {
+        precondition(objects.isEmpty && streamed == value, "streaming changed a value without the list")
     }
 }
 

@@ -36,7 +36,7 @@ public struct VarlinkFramer: Sendable {
     public mutating func nextMessage() throws(VarlinkFrameError) -> [UInt8]? {
         guard !failed else { throw .messageTooLarge(limit: maximumMessageSize) }
         let from = max(scanned, start)
-        guard let end = buffer[from...].firstIndex(of: 0) else {
+        guard let end = buffer.withUnsafeBufferPointer({ $0[from...].firstIndex(of: 0) }) else {
             scanned = buffer.count
             if buffer.count - start > maximumMessageSize { try fail() }
             return nil

@@ -11,20 +11,26 @@ public enum CSVText {
     public static func append(_ fields: [String], to bytes: inout [UInt8]) {
         for (index, value) in fields.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            // Bytes, not Characters: "\r\n" is one Character, and it equals neither "\r" nor "\n". A native
-            // string's bytes are searched at once: an export of years is a million fields.
-            let utf8 = value.utf8
-            guard utf8.withContiguousStorageIfAvailable({ $0.contains(where: needsQuotes) }) ?? utf8.contains(where: needsQuotes) else {
-                bytes.append(contentsOf: utf8)
-                continue
-            }
-            bytes.append(UInt8(ascii: "\""))
-            for byte in utf8 {
-                if byte == UInt8(ascii: "\"") { bytes.append(byte) }
-                bytes.append(byte)
-            }
-            bytes.append(UInt8(ascii: "\""))
+            var value = value
+            value.withUTF8 { appendField($0, to: &bytes) }
         }
+        endRecord(&bytes)
+    }
+
+    /// Appends one field from its UTF-8, quoted when it needs: a writer of years of records calls this for each
+    /// field (with a comma before all but the first), then `endRecord`.
+    public static func appendField(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        // Bytes, not Characters: "\r\n" is one Character, and it equals neither "\r" nor "\n".
+        guard utf8.contains(where: needsQuotes) else { return bytes.append(contentsOf: utf8) }
+        bytes.append(UInt8(ascii: "\""))
+        for byte in utf8 {
+            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+            bytes.append(byte)
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    public static func endRecord(_ bytes: inout [UInt8]) {
         bytes.append(contentsOf: [0x0D, 0x0A])
     }
 

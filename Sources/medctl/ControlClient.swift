@@ -42,6 +42,20 @@ final class ControlClient {
         }
     }
 
+    /// Calls `method` with `more: true` and hands `element` each object of each reply's `parameters.<list>`
+    /// as it is read, without building it; `replied` follows each reply, until the daemon stops streaming
+    /// or `replied` returns false.
+    func stream(_ method: String, _ parameters: [String: JSONValue], list: String, element: (JSONParser.RawObject) -> Void,
+                replied: () -> Bool) throws(ClientError) {
+        try send(method, parameters, more: true)
+        while true {
+            let reply = try receive { message throws(JSONParseError) in
+                try JSONParser.parse(message, streaming: ["parameters", list], element: element)
+            }
+            guard replied(), reply.continues else { return }
+        }
+    }
+
     private func send(_ method: String, _ parameters: [String: JSONValue], more: Bool) throws(ClientError) {
         var message: [String: JSONValue] = [
             "method": .string(method.contains("." as Character) ? method : "io.medd.Control." + method),
@@ -58,11 +72,13 @@ final class ControlClient {
         }
     }
 
-    private func receive() throws(ClientError) -> (parameters: [String: JSONValue], continues: Bool) {
+    private func receive(
+        parsing parse: ([UInt8]) throws(JSONParseError) -> JSONValue = { message throws(JSONParseError) in try JSONParser.parse(message) }
+    ) throws(ClientError) -> (parameters: [String: JSONValue], continues: Bool) {
         let message = try nextMessage()
         let value: JSONValue
         do {
-            value = try JSONParser.parse(message)
+            value = try parse(message)
         } catch {
             throw .protocolFailure(path: path, reason: tr("the reply is not JSON (%1$s)", "\(error)"))
         }

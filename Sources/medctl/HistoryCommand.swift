@@ -88,24 +88,20 @@ enum HistoryCSV {
         return CSVText.document(header: (machines ? JournalSelection.csvOriginHeader : []) + header, rows: doses.map { origin($0) + cells($0) })
     }
 
-    /// The daemon's history of `query` to stdout or `path`, each page written as it comes.
+    /// The daemon's history of `query` to stdout or `path`, each reply written as it comes, straight from its
+    /// bytes: years of doses are written without a string or a `DoseRow` for each.
     static func write(_ query: DoseQuery, global: GlobalOptions, to path: String? = nil) throws {
         try Output.document(to: path) { write in
-            var started = false
-            func writeHeaderOnce() throws {
-                guard !started else { return }
-                started = true
-                var record: [UInt8] = []
-                CSVText.append(header, to: &record)
-                try write(record)
-            }
-            try query.history(global: global) { doses in
-                try writeHeaderOnce()
-                var page: [UInt8] = []
-                for dose in doses { CSVText.append(cells(dose), to: &page) }
+            var page: [UInt8] = []
+            CSVText.append(header, to: &page)
+            try query.history(global: global) { dose in
+                guard query.isChosen(dose) else { return }
+                appendRecord(dose, to: &page)
+            } replied: {
                 try write(page)
+                page.removeAll(keepingCapacity: true)
             }
-            try writeHeaderOnce()
+            if !page.isEmpty { try write(page) }
         }
     }
 
@@ -113,6 +109,24 @@ enum HistoryCSV {
         [dose.id, dose.medication, dose.name, dose.dose, dose.scheduledText, dose.state, dose.answeredText ?? "",
          dose.source ?? "", dose.note ?? ""]
     }
+
+    /// The record `cells` makes of the `DoseRow` of `dose`, from the bytes of its members; only a measurement's
+    /// name is made a string, to be shown in the person's language.
+    static func appendRecord(_ dose: JSONParser.RawObject, to page: inout [UInt8]) {
+        for (index, member) in members.enumerated() {
+            if index > 0 { page.append(UInt8(ascii: ",")) }
+            if member == "name", let kind = dose.string("measurement").flatMap(MeasurementKind.init(rawValue:)) {
+                var name = kind.shownName(dose.string("name") ?? dose.string("medication") ?? "")
+                name.withUTF8 { CSVText.appendField($0, to: &page) }
+            } else if dose.withUTF8(member, { CSVText.appendField($0, to: &page) }) == nil, member == "name" {
+                _ = dose.withUTF8("medication") { CSVText.appendField($0, to: &page) }
+            }
+        }
+        CSVText.endRecord(&page)
+    }
+
+    /// The member of a `Dose` each column holds, in `header`'s order.
+    private static let members = ["id", "medication", "name", "dose", "scheduled", "state", "answeredAt", "source", "note"]
 }
 
 /// The history as a table for people: times in the local zone, text made safe for a terminal. With

@@ -132,13 +132,25 @@ struct DoseQuery {
     /// ledger (`ListHistory` with `more`: years of them, a page at a time, never held whole here or
     /// there). Doses the daemon never recorded are not among them.
     func history(global: GlobalOptions, pages page: ([DoseRow]) throws -> Void) throws {
+        var doses: [DoseRow] = []
+        try history(global: global) { dose in
+            if let row = DoseRow(dose.value), row.isFinal && isChosen(row) { doses.append(row) }
+        } replied: {
+            defer { doses.removeAll(keepingCapacity: true) }
+            try page(doses)
+        }
+    }
+
+    /// The history as `history(global:pages:)` reads it, each dose handed to `dose` as it stands in the daemon's
+    /// reply (a writer of years of them makes no `DoseRow`), `replied` after each reply. Every dose, final or
+    /// not, of the person asked for or not: `isChosen(_:)` tells.
+    func history(global: GlobalOptions, dose: (JSONParser.RawObject) -> Void, replied: () throws -> Void) throws {
         let client = try connect(global: global)
         var failure: (any Error)?
         do {
-            try client.stream("ListHistory", listDosesParameters) { parameters throws(ClientError) in
-                let doses = try DoseRow.list(parameters["doses"]) { $0.isFinal && isChosen($0) }
+            try client.stream("ListHistory", listDosesParameters, list: "doses", element: dose) {
                 do {
-                    try page(doses)
+                    try replied()
                     return true
                 } catch {
                     failure = error
@@ -150,6 +162,12 @@ struct DoseQuery {
             return
         }
         if let failure { throw failure }
+    }
+
+    /// A dose of the history that is final and, when a person is asked for, theirs.
+    func isChosen(_ dose: JSONParser.RawObject) -> Bool {
+        dose.string("state").flatMap(DoseState.init(rawValue:))?.isFinal == true
+            && (person.map { dose.has("person", equalTo: $0.id) } ?? true)
     }
 
     /// A client of the daemon, once a `person` asked for is known to it.

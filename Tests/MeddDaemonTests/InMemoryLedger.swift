@@ -18,6 +18,8 @@ final class InMemoryLedger: LedgerStore {
     var failingCommits = 0
     /// How many of the next outbox reads and deletes fail.
     var failingOutboxCalls = 0
+    /// How many pages of history are read before every further read fails; nil: none fails.
+    var historyPagesBeforeFailure: Int?
     private(set) var commits = 0
     private(set) var checkpointRequests = 0
     /// Called at the start of every commit, for tests that record the order of things.
@@ -75,6 +77,10 @@ final class InMemoryLedger: LedgerStore {
     func finalEvents(since: Instant?, until: Instant?, medication: String?, after: (due: Instant, id: DoseID)?,
                      limit: Int?) throws(LedgerError) -> [DoseEvent] {
         try failIfAsked()
+        if let pages = historyPagesBeforeFailure {
+            guard pages > 0 else { throw LedgerError(.io, "injected failure: the history cannot be read") }
+            historyPagesBeforeFailure = pages - 1
+        }
         var finals: [DoseID: DoseEvent] = [:]
         for (_, event) in events where event.isFinal { finals[event.dose.id] = event }
         let chosen = finals.values.filter { event in
