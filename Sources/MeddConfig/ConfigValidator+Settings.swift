@@ -29,9 +29,23 @@ extension ConfigValidator {
         if let value = table["expiry_warning"], let warning = expiryWarning(value, at: path.appending("expiry_warning")) {
             settings.expiryWarning = warning
         }
+        if let value = table["effect"], let mode = effectMode(value, at: path.appending("effect")) {
+            settings.effect = mode
+        }
         settings.alert.escalateAfter = Settings.defaultEscalateAfter(grace: settings.grace)
         settings.alert = settings.alert.applying(alertChoices(in: table, at: path, grace: settings.grace))
         return settings
+    }
+
+    private func effectMode(_ value: TOMLValue, at path: ConfigPath) -> EffectMode? {
+        let modes = EffectMode.allCases.map { Self.quoted($0.rawValue) }
+        guard let text = string(value, at: path, expected: Translatable("one of %1$s", Self.alternatives(modes))) else { return nil }
+        guard let mode = EffectMode(rawValue: text) else {
+            // TRANSLATORS: %1$s is the value written; %2$s the modes "conservative", "balanced" and "aggressive", never translated.
+            report(path, .value, Translatable("%1$s is not an effect mode; use %2$s", Self.quoted(text), Self.alternatives(modes)))
+            return nil
+        }
+        return mode
     }
 
     /// Whole days, from `Settings.expiryWarningDays`.

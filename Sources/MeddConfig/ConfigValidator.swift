@@ -111,7 +111,7 @@ final class ConfigValidator {
     enum Keys {
         static let topLevel = ["settings", "medication", "measurement", "hook", "person", "sync"]
         static let settings = ["horizon_days", "grace", "renotify", "snooze", "early", "timezone",
-                               "expiry_warning"] + alertKeys
+                               "expiry_warning", "effect"] + alertKeys
         static let medication = [
             "name", "dose", "times", "days", "every_days", "cycle", "monthdays", "every_weeks", "every_months", "every", "after_taken", "from", "until", "start", "end",
             "timezone", "notes", "paused", "as_needed", "min_interval", "max_per_day", "stock", "per_dose", "refill_at",

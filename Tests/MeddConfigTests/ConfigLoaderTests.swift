@@ -186,4 +186,15 @@ struct ConfigLoaderTests {
         }
         #expect(try ConfigLoader.parse(med, path: "t.toml").get().medication("a")?.expires == nil)
     }
+
+    /// `effect`: one of three modes (default balanced); another word, or a number, is refused with the three.
+    @Test func effectMode() throws {
+        #expect(try ConfigLoader.parse("", path: "t.toml").get().settings.effect == .balanced)
+        for mode in EffectMode.allCases {
+            #expect(try ConfigLoader.parse("[settings]\neffect = \"\(mode.rawValue)\"\n", path: "t.toml").get().settings.effect == mode)
+        }
+        #expect(messages("[settings]\neffect = \"fast\"\n")
+            == ["t.toml:2:10: settings.effect: \"fast\" is not an effect mode; use \"conservative\", \"balanced\" or \"aggressive\""])
+        #expect(messages("[settings]\neffect = 2\n").first?.contains("\"conservative\", \"balanced\" or \"aggressive\"") == true)
+    }
 }

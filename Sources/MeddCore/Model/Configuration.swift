@@ -101,6 +101,8 @@ public struct Settings: Hashable, Sendable {
     public var expiryWarning: TimeSpan = .days(14)
     /// `alert`, `escalate_after` and `sound` for every medication that does not set its own.
     public var alert = AlertStyle()
+    /// How readily a change in a measurement counts as a medication's effect (`effect`).
+    public var effect = EffectMode.default
 
     public init() {}
 
