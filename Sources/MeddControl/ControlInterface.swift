@@ -232,6 +232,56 @@ method Measure(measurement: string, value: ?string, dose: ?string, at: ?string, 
 # which a reading from a clock a little ahead may carry), oldest first.
 method ListReadings(from: ?string, to: ?string, measurement: ?string) -> (readings: []Reading)
 
+# What each medication did to a measurement that is for it (the measurement's `for`), over
+# [since, until) (default: the 90 days before now), with everything its verdict rests on. The
+# verdict is likely_effective, unclear, likely_ineffective or not_enough_data; doubt says why
+# it is unclear (adherence or small_change); confidence is 0 to 100. A signal for a talk with
+# a doctor, not advice: medd.toml(5) `effect` gives the rules and thresholds.
+method Effect(since: ?string, until: ?string, medication: ?string) -> (
+  since: string,
+  until: string,
+  mode: string,
+  effects: []MedicationEffect
+)
+
+type MedicationEffect (
+  medication: string,
+  measurement: string,
+  kind: string,
+  unit: string,
+  verdict: string,
+  doubt: ?string,
+  confidence: int,
+  # The improvement that counts as an effect, in unit, and the one seen (positive is better:
+  # a drop, a rise for spo2), the larger of the signals that have the samples they need.
+  threshold: float,
+  improvement: ?float,
+  # Around each dose taken: the windows before and after it in minutes (none for weight and
+  # number), the doses with readings in both, how many are needed, the median change.
+  perDose: (
+    beforeMinutes: ?int,
+    afterMinutes: ?[]int,
+    pairs: int,
+    needed: int,
+    medianChange: ?float,
+    medianDiastolicChange: ?float
+  ),
+  # The last 14 days of the range against the 14 before: means, readings, readings needed in each.
+  trend: (
+    recentMean: ?float,
+    earlierMean: ?float,
+    change: ?float,
+    recentDiastolicMean: ?float,
+    earlierDiastolicMean: ?float,
+    recentReadings: int,
+    earlierReadings: int,
+    needed: int
+  ),
+  # The doses due in the range that ended, those taken, their share, and the share below which
+  # nothing is concluded.
+  adherence: (due: int, taken: int, share: ?float, needed: float)
+)
+
 # One reading to import: the parts of a Reading that say what was measured, when and by whom.
 type ImportedReading (
   measurement: string,

@@ -19,6 +19,8 @@ public enum ControlRequest: Hashable, Sendable {
     case measure(Measure)
     case listReadings(ListReadings)
     case importReadings(ImportReadings)
+    /// `Effect`: the same parameters as `Adherence`.
+    case effect(Adherence)
 
     /// Parameters of `ImportReadings`: the readings as objects its signature checked, and whether only to check them.
     public struct ImportReadings: Hashable, Sendable {
@@ -204,6 +206,10 @@ struct ControlMethod: Sendable {
                        "of": .integer(Measurement.readingsLimit), "source": .oneOf(MethodSignature.readingSources), "note": .string]))],
             optional: ["dryRun": .bool]) { call in
             .importReadings(.init(readings: call.objects("readings"), dryRun: call.parameters["dryRun"] == .bool(true)))
+        },
+        ControlMethod("io.medd.Control.Effect",
+                      optional: ["since": .nonEmptyString, "until": .nonEmptyString, "medication": .nonEmptyString]) {
+            .effect(.init(since: $0.string("since"), until: $0.string("until"), medication: $0.string("medication")))
         },
         ControlMethod("io.medd.Control.Backup") { _ in .backup },
         ControlMethod("io.medd.Control.Watch", streams: true) { _ in .watch },

@@ -128,6 +128,46 @@ extension Medication {
     }
 }
 
+extension MedicationEffect {
+    /// The `MedicationEffect` object of the control interface; amounts rounded to thousandths.
+    public var varlinkValue: JSONValue {
+        func number(_ value: Double?) -> JSONValue {
+            value.map { .number(($0 * 1000).rounded() / 1000) } ?? .null
+        }
+        var perDoseObject: [String: JSONValue] = [
+            "pairs": .integer(perDose.pairs), "needed": .integer(needed.dosePairs),
+            "medianChange": number(perDose.medianChange), "medianDiastolicChange": number(perDose.medianDiastolicChange),
+        ]
+        if let windows = perDose.windows {
+            perDoseObject["beforeMinutes"] = .integer(Int(windows.before.seconds / 60))
+            perDoseObject["afterMinutes"] = .array([.integer(Int(windows.after.lowerBound / 60)), .integer(Int(windows.after.upperBound / 60))])
+        }
+        var object: [String: JSONValue] = [
+            "medication": .string(medication),
+            "measurement": .string(measurement),
+            "kind": .string(kind.rawValue),
+            "unit": .string(unit),
+            "verdict": .string(verdict.rawValue),
+            "confidence": .integer(confidence),
+            "threshold": number(threshold),
+            "improvement": number(improvement),
+            "perDose": .object(perDoseObject),
+            "trend": .object([
+                "recentMean": number(trend.recentMean), "earlierMean": number(trend.earlierMean), "change": number(trend.change),
+                "recentDiastolicMean": number(trend.recentDiastolicMean), "earlierDiastolicMean": number(trend.earlierDiastolicMean),
+                "recentReadings": .integer(trend.recentReadings), "earlierReadings": .integer(trend.earlierReadings),
+                "needed": .integer(needed.readingsPerWindow),
+            ]),
+            "adherence": .object([
+                "due": .integer(adherence.dosesDue), "taken": .integer(adherence.dosesTaken),
+                "share": number(adherence.share), "needed": number(needed.adherence),
+            ]),
+        ]
+        if let doubt { object["doubt"] = .string(doubt.rawValue) }
+        return .object(object)
+    }
+}
+
 extension AdherenceCounts {
     /// The `AdherenceCounts` object of the control interface.
     public var varlinkValue: JSONValue {

@@ -110,6 +110,8 @@ final class ControlCalls {
             })
         case .adherence(let request):
             return .reply(reply { () throws(VarlinkError) in try adherence(request) })
+        case .effect(let request):
+            return .reply(reply { () throws(VarlinkError) in try effect(request) })
         case .measure(let request):
             return answering(at: request.at) { at, now in
                 let when = at ?? now
@@ -389,13 +391,18 @@ final class ControlCalls {
         }
     }
 
-    private func adherence(_ request: ControlRequest.Adherence) throws(VarlinkError) -> [String: JSONValue] {
-        let now = clock.now()
-        let until = try request.until.map { text throws(VarlinkError) in try instant(text, parameter: "until") } ?? now
-        let since = try request.since.map { text throws(VarlinkError) in try instant(text, parameter: "since") }
-            ?? until - .days(Self.defaultAdherenceDays)
+    /// `[since, until)` of an `Adherence` or `Effect` call: until now, and since `days` before `until`, unless
+    /// given; and its medication, if any, configured.
+    private func range(of request: ControlRequest.Adherence, days: Int64) throws(VarlinkError) -> (since: Instant, until: Instant) {
+        let until = try request.until.map { text throws(VarlinkError) in try instant(text, parameter: "until") } ?? clock.now()
+        let since = try request.since.map { text throws(VarlinkError) in try instant(text, parameter: "since") } ?? until - .days(days)
         guard since <= until else { throw VarlinkError.invalidParameter("until") }
         try requireConfigured(request.medication)
+        return (since, until)
+    }
+
+    private func adherence(_ request: ControlRequest.Adherence) throws(VarlinkError) -> [String: JSONValue] {
+        let (since, until) = try range(of: request, days: Self.defaultAdherenceDays)
         let report: AdherenceReport
         do {
             report = try ledger.adherence(since: since, until: until, medication: request.medication)
@@ -407,6 +414,41 @@ final class ControlCalls {
             "until": .string(localZoneRules.format(until)),
             "medications": .object(report.medications.mapValues(\.varlinkValue)),
             "total": report.total.varlinkValue,
+        ]
+    }
+
+    /// Default range of `Effect`.
+    static let defaultEffectDays: Int64 = 90
+
+    /// Each medication a measurement is `for`, against that measurement, from the ledger's readings and final doses.
+    private func effect(_ request: ControlRequest.Adherence) throws(VarlinkError) -> [String: JSONValue] {
+        let (since, until) = try range(of: request, days: Self.defaultEffectDays)
+        let configuration = book.configuration
+        let mode = configuration.settings.effect
+        var effects: [JSONValue] = []
+        do {
+            for measurement in configuration.measurements.sorted(by: { $0.id < $1.id }) {
+                let medications = measurement.medications.filter { request.medication == nil || $0 == request.medication }
+                guard !medications.isEmpty else { continue }
+                let readings = try ledger.readings(from: since, to: until, measurement: measurement.id)
+                    .compactMap { event in event.reading.map { (at: event.at, value: $0.value) } }
+                for medication in medications {
+                    let finals = try ledger.finalEvents(since: since, until: until, medication: medication, after: nil, limit: nil)
+                    let input = MedicationEffect.Input(
+                        medication: medication, measurement: measurement, readings: readings,
+                        intakes: finals.filter { $0.kind == .taken }.map(\.at),
+                        finals: finals.map { (due: $0.dose.scheduled, taken: $0.kind == .taken) }, period: since..<until, mode: mode)
+                    effects.append(MedicationEffect.evaluate(input).varlinkValue)
+                }
+            }
+        } catch {
+            throw Self.storageFailed("\(error)")
+        }
+        return [
+            "since": .string(localZoneRules.format(since)),
+            "until": .string(localZoneRules.format(until)),
+            "mode": .string(mode.rawValue),
+            "effects": .array(effects),
         ]
     }
 

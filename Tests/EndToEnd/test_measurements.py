@@ -401,3 +401,35 @@ def test_watch_prints_a_reading_with_its_value_and_target(daemons, med):
     finally:
         watch.terminate()
     assert f"measured  {bp}_20261122_09_00  Blood pressure 142/88/70 mmHg (outside 135/85)" in line, line
+
+
+def test_effect_over_the_varlink_interface_gives_its_verdict_and_every_number_behind_it(daemons, med):
+    """Four weeks of morning blood pressures, 150/95 then 136/86, brought in through ImportReadings; the
+    medication they are for was not taken in medd's time (its doses before medd started are untracked), so
+    the verdict is unclear for adherence, with the trend's means beside it."""
+    bp = med + "-bp"
+    daemon = daemons(BP_CONFIG.format(med=med, bp=bp), berlin(7, 29, 58))
+    first_morning = int(berlin(8, 0, day=22).timestamp()) - 28 * 86_400
+    readings = []
+    for day in range(28):
+        systolic, diastolic = (150, 95) if day < 14 else (136, 86)
+        readings.append({"measurement": bp, "value": f"{systolic}/{diastolic}", "unit": "mmHg",
+                         "usec": (first_morning + day * 86_400) * 1_000_000})
+    assert daemon.call("ImportReadings", readings=readings)["added"] == 28
+
+    reply = daemon.call("Effect", since="2026-10-25T07:29:58+02:00")
+    assert reply["mode"] == "balanced"
+    [effect] = reply["effects"]
+    assert (effect["medication"], effect["measurement"], effect["kind"], effect["unit"]) == (med, bp, "blood_pressure", "mmHg")
+    assert effect["verdict"] == "unclear" and effect["doubt"] == "adherence"
+    assert effect["adherence"] == {"due": 0, "taken": 0, "needed": 0.6}, "no share of no doses"
+    trend = effect["trend"]
+    assert (trend["earlierMean"], trend["recentMean"], trend["change"]) == (150, 136, -14)
+    assert (trend["earlierDiastolicMean"], trend["recentDiastolicMean"]) == (95, 86)
+    assert trend["recentReadings"] == 14 and trend["earlierReadings"] == 14 and trend["needed"] == 6
+    assert effect["improvement"] == 14 and effect["threshold"] == 5
+    assert effect["perDose"]["pairs"] == 0 and effect["perDose"]["beforeMinutes"] == 120
+    assert 0 <= effect["confidence"] <= 100
+
+    name, parameters = daemon.error_of("Effect", medication="nothing")
+    assert name == "io.medd.Control.NoSuchMedication" and parameters == {"medication": "nothing"}

@@ -8,17 +8,12 @@ import Testing
 /// `ListHistory` from a ledger that fails part way: called with `more`, the replies already sent stand and
 /// the last one is `StorageFailed`; without it, one error and no doses.
 @Suite struct ListHistoryTests {
-    let ledger = InMemoryLedger()
-    let runner: EffectRunner
-    let calls: ControlCalls
-    let connection: ControlConnection
+    let harness: ControlCallsHarness
+    var ledger: InMemoryLedger { harness.ledger }
     /// More than two pages of history: one taken dose of metformin a day from 2020-01-01.
     static let doses = ControlCalls.historyPage * 2 + 500
 
     init() throws {
-        let configuration = EffectRunnerTests.configuration
-        runner = EffectRunner(book: DoseBook(configuration: configuration, localZone: EffectRunnerTests.berlin),
-                              ledger: ledger, outlets: RecordingOutlets(now: EffectRunnerTests.at("07:00:00")))
         let start = try #require(LocalDate(year: 2020, month: 1, day: 1))
         let eight = try #require(WallTime(hour: 8, minute: 0))
         let events = (0..<Self.doses).map { day in
@@ -27,18 +22,15 @@ import Testing
             return DoseEvent(kind: .taken, dose: Dose(id: id, name: "Metformin", doseText: "500 mg", scheduled: due, utcOffset: 3600),
                              at: due + TimeSpan(seconds: 60), source: .cli)
         }
-        _ = try ledger.commit(events, state: runner.book)
-        calls = ControlCalls(runner: runner, ledger: ledger, clock: DaemonClock(pretendNow: EffectRunnerTests.at("07:00:00")),
-                             startedAt: EffectRunnerTests.at("07:00:00"), backup: { _ in .reply([]) }, reload: { .success(()) })
-        connection = ControlConnection(stream: try StreamConnection.pair().connection, dispatch: { _, _ in .reply([]) }, onClose: { _ in })
+        harness = try ControlCallsHarness(configuration: EffectRunnerTests.configuration, localZone: EffectRunnerTests.berlin,
+                                          now: EffectRunnerTests.at("07:00:00"), events: events)
     }
 
     /// Every reply the call makes, parsed.
     private func replies(more: Bool) throws -> [JSONValue] {
         let text = #"{"method":"io.medd.Control.ListHistory","parameters":{"from":"2019-12-31T00:00:00Z","to":"2040-01-01T00:00:00Z"}"#
             + (more ? #","more":true}"# : "}")
-        let call = try VarlinkCall(message: Array(text.utf8))
-        switch calls.respond(to: call, from: connection) {
+        switch try harness.respond(to: text) {
         case .reply(let bytes):
             return [try JSONParser.parse(Array(bytes.dropLast()))]
         case .stream(let next):
