@@ -166,6 +166,8 @@ extension MedicationEffect {
         let finals: [(due: Instant, taken: Bool)]
         /// A rise is the improvement (SpO2); otherwise a drop.
         let higherIsBetter: Bool
+        /// Each intake's changes with every reading of the period, for the evaluations after its windows closed.
+        private(set) var settledChanges: [(Double?, Double?)]
 
         init(_ input: Input) {
             self.input = input
@@ -181,6 +183,11 @@ extension MedicationEffect {
             intakes = input.intakes.filter { input.period.contains($0) }.sorted()
             finals = input.finals.filter { input.period.contains($0.due) }
             higherIsBetter = kind == .spo2
+            settledChanges = []
+            if let windows {
+                let all = readingTimes.count
+                settledChanges = intakes.map { change(around: $0, within: all, windows) }
+            }
         }
 
         struct Evaluation {
@@ -236,19 +243,28 @@ extension MedicationEffect {
             guard let windows else { return PerDose(windows: nil, pairs: 0) }
             var changes: [Double] = []
             var diastolicChanges: [Double] = []
-            for intake in intakes where intake < end {
-                let before = range(from: intake - windows.before, through: intake, within: known)
-                let after = range(from: intake + TimeSpan(seconds: windows.after.lowerBound),
-                                  through: intake + TimeSpan(seconds: windows.after.upperBound), within: known)
-                guard let earlier = Self.mean(primary[before]), let later = Self.mean(primary[after]) else { continue }
-                changes.append(later - earlier)
-                if let earlier = Self.mean(diastolic[before].compactMap { $0 }[...]),
-                   let later = Self.mean(diastolic[after].compactMap { $0 }[...]) {
-                    diastolicChanges.append(later - earlier)
-                }
+            for (index, intake) in intakes.enumerated() where intake < end {
+                // A dose whose windows closed by `end` changes as it does with every reading: computed once.
+                let closed = intake + TimeSpan(seconds: windows.after.upperBound) <= end
+                let (change, diastolicChange) = closed ? settledChanges[index] : self.change(around: intake, within: known, windows)
+                if let change { changes.append(change) }
+                if let diastolicChange { diastolicChanges.append(diastolicChange) }
             }
             return PerDose(windows: windows, pairs: changes.count, medianChange: Self.median(changes),
                            medianDiastolicChange: Self.median(diastolicChanges))
+        }
+
+        /// The change from the readings before `intake` to those after it, among the first `known`: the value the
+        /// verdict follows, and a blood pressure's diastolic; nil without readings on both sides.
+        private func change(around intake: Instant, within known: Int, _ windows: DoseWindows) -> (Double?, Double?) {
+            let before = range(from: intake - windows.before, through: intake, within: known)
+            let after = range(from: intake + TimeSpan(seconds: windows.after.lowerBound),
+                              through: intake + TimeSpan(seconds: windows.after.upperBound), within: known)
+            guard let earlier = Self.mean(primary[before]), let later = Self.mean(primary[after]) else { return (nil, nil) }
+            guard let diastolicEarlier = Self.mean(diastolic[before]), let diastolicLater = Self.mean(diastolic[after]) else {
+                return (later - earlier, nil)
+            }
+            return (later - earlier, diastolicLater - diastolicEarlier)
         }
 
         /// The means of the fortnight up to `end` and of the one before it, among the first `readings`.
@@ -257,8 +273,7 @@ extension MedicationEffect {
             let earlier = range(after: end - MedicationEffect.fortnight - MedicationEffect.fortnight,
                                 through: end - MedicationEffect.fortnight, within: known)
             return Trend(recentMean: Self.mean(primary[recent]), earlierMean: Self.mean(primary[earlier]),
-                         recentDiastolicMean: Self.mean(diastolic[recent].compactMap { $0 }[...]),
-                         earlierDiastolicMean: Self.mean(diastolic[earlier].compactMap { $0 }[...]),
+                         recentDiastolicMean: Self.mean(diastolic[recent]), earlierDiastolicMean: Self.mean(diastolic[earlier]),
                          recentReadings: recent.count, earlierReadings: earlier.count)
         }
 
@@ -290,6 +305,16 @@ extension MedicationEffect {
 
         static func mean(_ values: ArraySlice<Double>) -> Double? {
             values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+        }
+
+        /// The mean of the values present.
+        static func mean(_ values: ArraySlice<Double?>) -> Double? {
+            var sum = 0.0, count = 0
+            for case let value? in values {
+                sum += value
+                count += 1
+            }
+            return count == 0 ? nil : sum / Double(count)
         }
 
         static func median(_ values: [Double]) -> Double? {
