@@ -27,13 +27,7 @@ def main():
     text = history_startup.config_text().replace('target = "135/85"', 'target = "135/85"\nfor = ["hist-00", "hist-01"]')
     failed = False
     try:
-        daemon = benchlib.Daemon(text, history_startup.clock(), directory=directory)
-        daemon.stop()
-        ledger = f"{daemon.state_dir}/ledger.sqlite"
-        doses, _ = history_startup.fill(ledger, 10)
-        readings, _ = history_startup.fill_readings(ledger, 10)
-        print(f"   {doses} doses and {readings} readings inserted")
-        daemon.start(history_startup.clock())
+        daemon = history_startup.ten_year_daemon(directory, text)
         connection = benchlib.VarlinkConnection(daemon.socket_path)
         for label, parameters in RANGES.items():
             times = []

@@ -35,13 +35,7 @@ def main():
     directory = tempfile.mkdtemp(prefix="medd-bench-export-")
     medctl = os.path.join(os.environ["MEDD_BIN_DIR"], "medctl")
     try:
-        daemon = benchlib.Daemon(history_startup.config_text(), history_startup.clock(), directory=directory)
-        daemon.stop()
-        ledger = f"{daemon.state_dir}/ledger.sqlite"
-        doses, events = history_startup.fill(ledger, 10)
-        readings, _ = history_startup.fill_readings(ledger, 10)
-        print(f"   {doses} doses ({events} events) and {readings} readings inserted")
-        daemon.start(history_startup.clock())
+        daemon = history_startup.ten_year_daemon(directory)
         environment = dict(os.environ, TZ="Europe/Berlin", NO_COLOR="1")
         failed = False
         for label, command in COMMANDS.items():

@@ -245,5 +245,18 @@ def main():
     return 0
 
 
+def ten_year_daemon(directory, text=None):
+    """medd started on a ledger of ten years of doses and blood pressure readings in `directory` (`text`: its
+    configuration, by default `config_text()`), after printing what was inserted."""
+    daemon = benchlib.Daemon(text or config_text(), clock(), directory=directory)
+    daemon.stop()
+    ledger = f"{daemon.state_dir}/ledger.sqlite"
+    doses, events = fill(ledger, 10)
+    readings, _ = fill_readings(ledger, 10)
+    print(f"   {doses} doses ({events} events) and {readings} readings inserted")
+    daemon.start(clock())
+    return daemon
+
+
 if __name__ == "__main__":
     sys.exit(main())
