@@ -18,13 +18,8 @@ public struct JSONParser {
     public static func parse(
         _ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth
     ) throws(JSONParseError) -> JSONValue {
-        guard String(validating: bytes, as: UTF8.self) != nil else { throw .notUTF8 }
         var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
-        parser.skipWhitespace()
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        guard parser.index == bytes.count else { throw .syntax(offset: parser.index) }
-        return value
+        return try parser.parseWhole(streaming: nil)
     }
 
     /// Parses `bytes` as `parse` does, with every check, except for the array at `path` (object keys from the
@@ -36,15 +31,20 @@ public struct JSONParser {
         _ bytes: [UInt8], streaming path: [String], maximumDepth: Int = defaultMaximumDepth, element: (RawObject) -> Void
     ) throws(JSONParseError) -> JSONValue {
         try withoutActuallyEscaping(element) { element throws(JSONParseError) in
-            guard String(validating: bytes, as: UTF8.self) != nil else { throw .notUTF8 }
             var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
             parser.streamed = element
-            parser.skipWhitespace()
-            let value = try parser.parseValue(streaming: path[...])
-            parser.skipWhitespace()
-            guard parser.index == bytes.count else { throw .syntax(offset: parser.index) }
-            return value
+            return try parser.parseWhole(streaming: path[...])
         }
+    }
+
+    /// The one value the bytes hold, surrounded only by whitespace, once they are known to be UTF-8.
+    private mutating func parseWhole(streaming path: ArraySlice<String>?) throws(JSONParseError) -> JSONValue {
+        guard String(validating: bytes, as: UTF8.self) != nil else { throw .notUTF8 }
+        skipWhitespace()
+        let value = try parseValue(streaming: path)
+        skipWhitespace()
+        guard index == bytes.count else { throw .syntax(offset: index) }
+        return value
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }

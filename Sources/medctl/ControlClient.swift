@@ -35,11 +35,7 @@ final class ControlClient {
     /// daemon stops streaming or `each` returns false.
     func stream(_ method: String, _ parameters: [String: JSONValue] = [:],
                 _ each: ([String: JSONValue]) throws(ClientError) -> Bool) throws(ClientError) {
-        try send(method, parameters, more: true)
-        while true {
-            let reply = try receive()
-            guard try each(reply.parameters), reply.continues else { return }
-        }
+        try stream(method, parameters, parsing: { message throws(JSONParseError) in try JSONParser.parse(message) }, each)
     }
 
     /// Calls `method` with `more: true` and hands `element` each object of each reply's `parameters.<list>`
@@ -47,12 +43,19 @@ final class ControlClient {
     /// or `replied` returns false.
     func stream(_ method: String, _ parameters: [String: JSONValue], list: String, element: (JSONParser.RawObject) -> Void,
                 replied: () -> Bool) throws(ClientError) {
+        try stream(method, parameters, parsing: { message throws(JSONParseError) in
+            try JSONParser.parse(message, streaming: ["parameters", list], element: element)
+        }) { _ in replied() }
+    }
+
+    /// Calls `method` with `more: true`, reads each reply with `parse` and hands its parameters to `each`, until
+    /// the daemon stops streaming or `each` returns false.
+    private func stream(_ method: String, _ parameters: [String: JSONValue], parsing parse: ([UInt8]) throws(JSONParseError) -> JSONValue,
+                        _ each: ([String: JSONValue]) throws(ClientError) -> Bool) throws(ClientError) {
         try send(method, parameters, more: true)
         while true {
-            let reply = try receive { message throws(JSONParseError) in
-                try JSONParser.parse(message, streaming: ["parameters", list], element: element)
-            }
-            guard replied(), reply.continues else { return }
+            let reply = try receive(parsing: parse)
+            guard try each(reply.parameters), reply.continues else { return }
         }
     }
 

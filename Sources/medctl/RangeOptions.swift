@@ -134,7 +134,7 @@ struct DoseQuery {
     func history(global: GlobalOptions, pages page: ([DoseRow]) throws -> Void) throws {
         var doses: [DoseRow] = []
         try history(global: global) { dose in
-            if let row = DoseRow(dose.value), row.isFinal && isChosen(row) { doses.append(row) }
+            if isChosen(dose), let row = DoseRow(dose.value) { doses.append(row) }
         } replied: {
             defer { doses.removeAll(keepingCapacity: true) }
             try page(doses)
