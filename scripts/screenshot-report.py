@@ -3,7 +3,9 @@
 (Tests/EndToEnd/report_history.py) on a real medd:
 
 - docs/screenshots/report-pdf-1.png and report-pdf-2.png: the PDF's first two pages, by poppler's pdftoppm at 60 dpi;
-- docs/screenshots/report-html.png: the top of the HTML file in headless Chromium.
+- docs/screenshots/report-html.png: the top of the HTML file in headless Chromium;
+- docs/screenshots/report-readings.png: the blood-pressure page of a report with readings
+  (Tests/EndToEnd/readings_history.py), at 70 dpi.
 
 Needs a built medd, medctl and medd-report-pdf (MEDD_BIN_DIR, as the tests) and the packages scripts/setup.sh
 installs (poppler-utils, chromium).
@@ -19,9 +21,11 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "EndToEnd"))
 
 import harness  # noqa: E402
+import readings_history  # noqa: E402
 import report_history  # noqa: E402
 
 IDS = {"metformin": "metformin", "ramipril": "ramipril", "statin": "atorvastatin"}
+READING_IDS = {"lisinopril": "lisinopril", "metformin": "metformin", "bp": "bp", "glucose": "glucose"}
 
 
 def medctl(daemon, *args):
@@ -49,10 +53,29 @@ def main():
                     "file://" + page], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     # Fewer colours keep the picture small; the report has few.
     subprocess.run(["convert", shot, "-colors", "96", os.path.join(directory, "report-html.png")], check=True)
+    readings_page(work, directory)
     shutil.rmtree(work, ignore_errors=True)
-    for name in ("report-pdf-1.png", "report-pdf-2.png", "report-html.png"):
+    for name in ("report-pdf-1.png", "report-pdf-2.png", "report-html.png", "report-readings.png"):
         path = os.path.join(directory, name)
         print(f"{path} ({os.path.getsize(path) // 1024} KiB)")
+
+
+def readings_page(work, directory):
+    """The page of the readings report whose text starts with the blood-pressure chart."""
+    pdf = os.path.join(work, "readings.pdf")
+    with readings_history.running(READING_IDS) as (daemon, _, _, _):
+        medctl(daemon, "report", "--since", "2026-08-24", "--until", "2026-11-22T12:00:00+01:00", "--format", "pdf", "--output", pdf,
+               "--paper", "a4")
+    pages = int(next(line.split()[-1] for line in subprocess.run(["pdfinfo", pdf], capture_output=True, text=True,
+                                                                  check=True).stdout.splitlines() if line.startswith("Pages:")))
+    for page in range(1, pages + 1):
+        text = subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), pdf, "-"], capture_output=True, text=True, check=True).stdout
+        if "Blood pressure (mmHg)" in text:
+            break
+    subprocess.run(["pdftoppm", "-png", "-r", "70", "-f", str(page), "-l", str(page), "-singlefile", pdf,
+                    os.path.join(work, "readings")], check=True)
+    subprocess.run(["convert", os.path.join(work, "readings.png"), "-colors", "96", os.path.join(directory, "report-readings.png")],
+                   check=True)
 
 
 if __name__ == "__main__":

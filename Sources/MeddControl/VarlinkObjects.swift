@@ -166,6 +166,34 @@ extension MedicationEffect {
         if let doubt { object["doubt"] = .string(doubt.rawValue) }
         return .object(object)
     }
+
+    /// A `MedicationEffect` object of an `Effect` reply over `period` in `mode` (the reply's since, until
+    /// and mode); nil when a member is missing or of the wrong kind. The windows and the samples needed
+    /// follow from the kind, the unit and the mode.
+    public init?(varlinkValue value: JSONValue, period: Range<Instant>, mode: EffectMode) {
+        guard let medication = value["medication"]?.stringValue, let measurement = value["measurement"]?.stringValue,
+              let kind = value["kind"]?.stringValue.flatMap(MeasurementKind.init(rawValue:)), let unit = value["unit"]?.stringValue,
+              let verdict = value["verdict"]?.stringValue.flatMap(Verdict.init(rawValue:)),
+              let confidence = value["confidence"]?.intValue, let threshold = value["threshold"]?.doubleValue,
+              let perDose = value["perDose"], let pairs = perDose["pairs"]?.intValue,
+              let trend = value["trend"], let recentReadings = trend["recentReadings"]?.intValue,
+              let earlierReadings = trend["earlierReadings"]?.intValue,
+              let adherence = value["adherence"], let due = adherence["due"]?.intValue, let taken = adherence["taken"]?.intValue
+        else { return nil }
+        let doubtText = value["doubt"]?.stringValue
+        let doubt = doubtText.flatMap(Doubt.init(rawValue:))
+        if doubtText != nil, doubt == nil { return nil }
+        self.init(medication: medication, measurement: measurement, kind: kind, unit: unit, mode: mode, period: period,
+                  verdict: verdict, doubt: doubt, confidence: confidence, threshold: threshold,
+                  improvement: value["improvement"]?.doubleValue,
+                  perDose: PerDose(windows: DoseWindows.of(kind), pairs: pairs, medianChange: perDose["medianChange"]?.doubleValue,
+                                   medianDiastolicChange: perDose["medianDiastolicChange"]?.doubleValue),
+                  trend: Trend(recentMean: trend["recentMean"]?.doubleValue, earlierMean: trend["earlierMean"]?.doubleValue,
+                               recentDiastolicMean: trend["recentDiastolicMean"]?.doubleValue,
+                               earlierDiastolicMean: trend["earlierDiastolicMean"]?.doubleValue,
+                               recentReadings: recentReadings, earlierReadings: earlierReadings),
+                  adherence: Adherence(dosesDue: due, dosesTaken: taken), needed: mode.thresholds(kind: kind, unit: unit))
+    }
 }
 
 extension AdherenceCounts {

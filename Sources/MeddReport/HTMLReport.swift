@@ -1,3 +1,5 @@
+import MeddCore
+
 /// A report as one self-contained HTML file: inline CSS with a print style sheet sized for the
 /// report's paper, charts as inline SVG, no script and nothing fetched from elsewhere.
 public enum HTMLReport {

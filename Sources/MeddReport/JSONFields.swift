@@ -72,6 +72,11 @@ struct JSONFields {
         return number
     }
 
+    func bool(_ key: String) throws(ReportDecodingError) -> Bool {
+        guard let flag = try value(key).boolValue else { throw ReportDecodingError(path: at(key), "expected true or false") }
+        return flag
+    }
+
     func date(_ key: String) throws(ReportDecodingError) -> LocalDate {
         guard let date = LocalDate(parsing: try string(key)) else { throw ReportDecodingError(path: at(key), "expected YYYY-MM-DD") }
         return date

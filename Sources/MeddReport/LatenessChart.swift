@@ -7,13 +7,17 @@ public struct LatenessChart {
     public let medication: Report.Medication
     public let firstDay: LocalDate
     public let dayCount: Int
+    /// The day of the period (0 for `firstDay`) where the time axis starts: the period's last twelve
+    /// months of a longer one.
+    public let startDay: Int
     public let width: Double
     public let text: ReportText
 
-    public init(_ medication: Report.Medication, firstDay: LocalDate, dayCount: Int, width: Double, text: ReportText) {
+    public init(_ medication: Report.Medication, firstDay: LocalDate, dayCount: Int, startDay: Int = 0, width: Double, text: ReportText) {
         self.medication = medication
         self.firstDay = firstDay
         self.dayCount = dayCount
+        self.startDay = min(max(startDay, 0), max(dayCount, 0))
         self.width = width
         self.text = text
     }
@@ -73,7 +77,8 @@ public struct LatenessChart {
     }
 
     private func x(_ day: Double) -> Double {
-        Self.left + min(max(day, 0), Double(dayCount)) / Double(max(dayCount, 1)) * plotWidth
+        let shown = Double(max(dayCount - startDay, 1))
+        return Self.left + min(max(day - Double(startDay), 0), shown) / shown * plotWidth
     }
 
     private func y(_ minutes: Int64, _ scale: MinuteScale) -> Double {
@@ -111,19 +116,9 @@ public struct LatenessChart {
 
     /// Vertical lines at the days the axis names, through the plot and the strips, and their labels.
     private func xAxis() -> [Figure.Mark] {
-        var marks: [Figure.Mark] = []
-        var labelEnd = -Double.infinity
-        for tick in DayTicks(firstDay: firstDay, dayCount: dayCount, text: text).ticks {
-            let tickX = x(Double(tick.day))
-            marks.append(.polyline([.init(tickX, Self.plotTop), .init(tickX, stripsTop + 2 * Self.stripHeight)],
-                                   stroke: .init(Palette.grid, width: 0.5)))
-            let labelWidth = TextMetrics.width(tick.label, size: Self.labelSize)
-            guard tickX - labelWidth / 2 > labelEnd + 4, tickX + labelWidth / 2 <= width else { continue }
-            labelEnd = tickX + labelWidth / 2
-            marks.append(.text(tick.label, at: .init(tickX, axisLabelBaseline), size: Self.labelSize, anchor: .middle,
-                               color: Palette.muted, bold: false))
-        }
-        return marks
+        DayTicks(firstDay: firstDay.adding(days: Int64(startDay)), dayCount: dayCount - startDay, text: text)
+            .marks(x: { x(Double($0 + startDay)) }, from: Self.plotTop, to: stripsTop + 2 * Self.stripHeight, labelBaseline: axisLabelBaseline,
+                   labelSize: Self.labelSize, width: width)
     }
 
     /// Above the plot: what each mark means, with the medication's counts.
@@ -212,5 +207,23 @@ struct DayTicks {
             }
         }
         return ticks
+    }
+
+    /// A grid line at each tick from `top` to `bottom`, and its label on `labelBaseline` where it does
+    /// not run into the one before or past `width`; `x` places a day (0 for `firstDay`).
+    func marks(x: (Int) -> Double, from top: Double, to bottom: Double, labelBaseline: Double, labelSize: Double,
+               width: Double) -> [Figure.Mark] {
+        var marks: [Figure.Mark] = []
+        var labelEnd = -Double.infinity
+        for tick in ticks {
+            let tickX = x(tick.day)
+            marks.append(.polyline([.init(tickX, top), .init(tickX, bottom)], stroke: .init(Palette.grid, width: 0.5)))
+            let labelWidth = TextMetrics.width(tick.label, size: labelSize)
+            guard tickX - labelWidth / 2 > labelEnd + 4, tickX + labelWidth / 2 <= width else { continue }
+            labelEnd = tickX + labelWidth / 2
+            marks.append(.text(tick.label, at: .init(tickX, labelBaseline), size: labelSize, anchor: .middle, color: Palette.muted,
+                               bold: false))
+        }
+        return marks
     }
 }

@@ -9,7 +9,10 @@ extension Report {
         let firstDay = zone.local(input.since).date
         let lastDay = input.until > input.since ? zone.local(Instant(usec: input.until.usec - 1)).date : firstDay.adding(days: -1)
         let text = ReportTimeText(zone: zone)
-        let doses = Dictionary(grouping: input.doses.filter(\.state.isFinal), by: \.medication)
+        let detailFirstDay = Self.detailFirstDay(firstDay: firstDay, lastDay: lastDay)
+        let detailSince = zone.startOfDay(detailFirstDay)
+        let finalDoses = input.doses.filter(\.state.isFinal)
+        let doses = Dictionary(grouping: finalDoses.filter { $0.scheduled >= detailSince }, by: \.medication)
         var sections = input.medications.map { medication in
             Self.section(medication, doses: doses[medication.id] ?? [], counts: input.adherence.medications[medication.id],
                          people: input.people, firstDay: firstDay, text: text)
@@ -31,14 +34,40 @@ extension Report {
         let people = labels.filter { seen.insert($0).inserted }.map { label in
             input.people.first { $0.id == label }?.displayName ?? label
         }
-        let finals = input.doses.filter(\.state.isFinal).map {
+        let finals = finalDoses.map {
             FinalAnswer(medication: $0.medication, kind: $0.state, scheduled: $0.scheduled, at: $0.answeredAt ?? $0.scheduled)
+        }
+        var months: [Int: AdherenceCounts] = [:]
+        for answer in finals where answer.scheduled < detailSince {
+            let date = zone.local(answer.scheduled).date
+            months[date.year * 12 + date.month - 1, default: AdherenceCounts()].add(Adherence.counts(of: answer))
+        }
+        let names = Dictionary(input.medications.map { ($0.id, $0.name) }) { first, _ in first }
+        let taken = Dictionary(grouping: input.doses.filter { $0.state == .taken }, by: \.medication)
+        let measurements = input.measurements.compactMap { measurement in
+            Measurement(measurement, since: input.since, until: input.until, firstDay: firstDay, lastDay: lastDay, zone: zone,
+                        medicationNames: names,
+                        dosesTaken: measurement.medications.flatMap { taken[$0] ?? [] }.map { $0.answeredAt ?? $0.scheduled })
         }
         self.init(generator: input.generator, generatedAt: text.dateTime(input.now), source: input.source, host: input.host,
                   people: people, since: text.dateTime(input.since), until: text.dateTime(input.until),
                   firstDay: firstDay, lastDay: lastDay, paper: input.paper, total: input.adherence.total,
-                  medications: sections,
-                  calendar: AdherenceDay.tally(finals, from: firstDay, through: lastDay, rules: zone))
+                  medications: sections, detailFirstDay: detailFirstDay,
+                  months: months.keys.sorted().map { MonthCounts(year: $0 / 12, month: $0 % 12 + 1, counts: months[$0]!) },
+                  calendar: AdherenceDay.tally(finals.filter { $0.scheduled >= detailSince }, from: detailFirstDay, through: lastDay,
+                                               rules: zone),
+                  measurements: measurements, effects: input.effects.map(Self.asWritten))
+    }
+
+    /// A period longer than this many days is shown day by day only from the first of the month that starts its last twelve months.
+    public static let daysShownDaily = 366
+
+    private static func detailFirstDay(firstDay: LocalDate, lastDay: LocalDate) -> LocalDate {
+        guard lastDay.dayNumber - firstDay.dayNumber + 1 > Int64(daysShownDaily) else { return firstDay }
+        let yearBefore = lastDay.adding(days: -364)
+        guard yearBefore.day != 1 else { return yearBefore }
+        let (year, month) = yearBefore.month == 12 ? (yearBefore.year + 1, 1) : (yearBefore.year, yearBefore.month + 1)
+        return LocalDate(year: year, month: month, day: 1) ?? yearBefore
     }
 
     private static func section(_ medication: ReportInput.Medication, doses: [ReportInput.Dose], counts: AdherenceCounts?,

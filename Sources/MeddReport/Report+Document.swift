@@ -11,7 +11,7 @@ extension Report {
 }
 
 /// Puts a report into the words of one language.
-private struct ReportWriter {
+struct ReportWriter {
     typealias Block = ReportDocument.Block
     typealias Span = ReportDocument.Span
     typealias Table = ReportDocument.Table
@@ -34,6 +34,8 @@ private struct ReportWriter {
         blocks += summary
         blocks += calendarSection
         for medication in report.medications { blocks.append(section(medication)) }
+        blocks += measurementsSection
+        blocks += effectSection
         blocks += exceptions
         blocks += takenNotes
         return ReportDocument(title: title, footer: title, language: text.languageTag, paper: report.paper, blocks: blocks)
@@ -113,18 +115,7 @@ private struct ReportWriter {
             Table.Column(text(Translatable("Medication")), weight: 2.8),
             // TRANSLATORS: the summary table's column: a medication's schedule (08:00, 20:00).
             Table.Column(text(Translatable("Schedule")), weight: 2.1),
-            // TRANSLATORS: the summary table's column: how many doses were taken on time.
-            Table.Column(text(Translatable("On time")), numeric: true, weight: 1.3),
-            // TRANSLATORS: the summary table's column: how many doses were taken late.
-            Table.Column(text(Translatable("Late")), numeric: true, weight: 0.95),
-            // TRANSLATORS: the summary table's column: how many doses were skipped.
-            Table.Column(text(Translatable("Skipped")), numeric: true, weight: 1.3),
-            // TRANSLATORS: the summary table's column: how many doses were missed.
-            Table.Column(text(Translatable("Missed")), numeric: true, weight: 1.2),
-            // TRANSLATORS: the summary table's column of the share of doses taken, in per cent (%% is the percent sign).
-            Table.Column(text(Translatable("Taken %%")), numeric: true, weight: 1.3),
-            Table.Column("", weight: 1.5),
-        ]
+        ] + countColumns
         var rows = report.medications.map { medication in
             [Cell([Span(medication.name, bold: true), Span(medication.dose.isEmpty ? "" : " " + medication.dose)]),
              Cell(scheduleAndStatus(medication))] + countCells(medication.counts)
@@ -142,6 +133,23 @@ private struct ReportWriter {
             earlier one.
             """)))], style: .note))
         return blocks
+    }
+
+    /// The columns `countCells` fills: the counts of each outcome, the share taken and its bar.
+    private var countColumns: [Table.Column] {
+        [
+            // TRANSLATORS: the summary table's column: how many doses were taken on time.
+            Table.Column(text(Translatable("On time")), numeric: true, weight: 1.3),
+            // TRANSLATORS: the summary table's column: how many doses were taken late.
+            Table.Column(text(Translatable("Late")), numeric: true, weight: 0.95),
+            // TRANSLATORS: the summary table's column: how many doses were skipped.
+            Table.Column(text(Translatable("Skipped")), numeric: true, weight: 1.3),
+            // TRANSLATORS: the summary table's column: how many doses were missed.
+            Table.Column(text(Translatable("Missed")), numeric: true, weight: 1.2),
+            // TRANSLATORS: the summary table's column of the share of doses taken, in per cent (%% is the percent sign).
+            Table.Column(text(Translatable("Taken %%")), numeric: true, weight: 1.3),
+            Table.Column("", weight: 1.5),
+        ]
     }
 
     /// The schedule, or the times of day the journal's doses were due: `08:00, 20:00`, `due at 08:00`.
@@ -180,13 +188,34 @@ private struct ReportWriter {
     }
 
     private var calendarSection: [Block] {
+        var blocks = monthSection
         let figures = CalendarChart(days: report.calendar, width: report.paper.contentWidth, text: text).figures
-        guard !figures.isEmpty else { return [] }
+        guard !figures.isEmpty else { return blocks }
         // TRANSLATORS: a heading of the report: the calendar of its days.
         let heading = Block.heading(text(Translatable("Day by day")), level: 2)
-        return [.group([heading, .figure(figures[0])])] + figures.dropFirst().map(Block.figure)
-            + [.paragraph([Span(text(Translatable("Each square is a day, coloured by the worst outcome of the doses due that day.")))],
-                          style: .note)]
+        blocks += [.group([heading, .figure(figures[0])])] + figures.dropFirst().map(Block.figure)
+        blocks.append(.paragraph([Span(text(Translatable("Each square is a day, coloured by the worst outcome of the doses due that day.")))],
+                                 style: .note))
+        return blocks
+    }
+
+    /// For a period longer than a year, the months before its last twelve: a row each with the counts
+    /// over every medication.
+    private var monthSection: [Block] {
+        guard !report.months.isEmpty else { return [] }
+        // TRANSLATORS: a heading of the report: the counts of each month before its last twelve months, which it shows day by day.
+        let heading = Block.heading(text(Translatable("Month by month")), level: 2)
+        let columns = [
+            // TRANSLATORS: the column of the report's table of months: the month and its year.
+            Table.Column(text(Translatable("Month")), weight: 4.9),
+        ] + countColumns
+        let rows = report.months.map { month in
+            [Cell(text.calendarMonth(month.month, year: month.year))] + countCells(month.counts)
+        }
+        // TRANSLATORS: under the report's table of months: %1$s is the date from which it shows the doses day by day.
+        let note = text(Translatable("The doses before %1$s, month by month over every medication; from then on the report shows them day by day, with their lateness, reasons and notes.",
+                                     text.longDate(report.detailFirstDay)))
+        return [.group([heading, .table(Table(columns: columns, rows: rows))]), .paragraph([Span(note)], style: .note)]
     }
 
     private func section(_ medication: Medication) -> Block {
@@ -212,8 +241,8 @@ private struct ReportWriter {
         if let lateness = latenessWords(medication) { blocks.append(.paragraph([Span(lateness)], style: .body)) }
         if let stock = medication.stock { blocks.append(.paragraph(stockWords(stock), style: .body)) }
         if medication.status != .asNeeded, !medication.doses.isEmpty, report.dayCount > 0 {
-            let chart = LatenessChart(medication, firstDay: report.firstDay, dayCount: report.dayCount, width: report.paper.contentWidth,
-                                      text: text)
+            let chart = LatenessChart(medication, firstDay: report.firstDay, dayCount: report.dayCount, startDay: report.summarizedDays,
+                                      width: report.paper.contentWidth, text: text)
             blocks.append(.figure(chart.figure))
         }
         return .group(blocks)

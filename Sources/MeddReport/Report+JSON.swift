@@ -6,11 +6,11 @@ import MeddCore
 /// where it is, never a crash or a runaway drawing.
 extension Report {
     /// The layout of the JSON; a reader refuses any other. 2: `source` is an object (its kind and
-    /// paths, no longer words), a medication may have `dueTimes`.
-    public static let formatVersion = 2
+    /// paths, no longer words), a medication may have `dueTimes`. 3: `measurements` and `effects`.
+    public static let formatVersion = 3
     /// The most medications, doses per medication and days a report may hold.
     static let limits = (medications: 10_000, doses: 500_000, days: 40_000, people: 1_000, paths: 10_000, dueTimes: 1_440)
-    private static let countRange = 0...1_000_000_000
+    static let countRange = 0...1_000_000_000
     /// Minutes early or late: ten years either way.
     private static let minuteRange = -5_300_000...5_300_000
 
@@ -33,6 +33,14 @@ extension Report {
             }),
         ]
         if let host { object["host"] = .string(host) }
+        if detailFirstDay != firstDay { object["detailFirstDay"] = .string(detailFirstDay.iso8601) }
+        if !months.isEmpty {
+            object["months"] = .array(months.map { month in
+                .object(["year": .integer(month.year), "month": .integer(month.month), "counts": Self.json(month.counts)])
+            })
+        }
+        if !measurements.isEmpty { object["measurements"] = .array(measurements.map(Self.json)) }
+        if !effects.isEmpty { object["effects"] = .array(effects.map(Self.json)) }
         return .object(object)
     }
 
@@ -60,16 +68,27 @@ extension Report {
         guard (0...Int64(Self.limits.days)).contains(dayCount) else {
             throw ReportDecodingError(path: "lastDay", "must be from the day before firstDay to \(Self.limits.days) days after it")
         }
+        let detailFirstDay = fields.has("detailFirstDay") ? try fields.date("detailFirstDay") : firstDay
+        guard firstDay <= detailFirstDay, detailFirstDay.dayNumber <= lastDay.dayNumber + 1 else {
+            throw ReportDecodingError(path: "detailFirstDay", "must be from firstDay to the day after lastDay")
+        }
         let calendar = try fields.array("calendar", limit: Self.limits.days) { (value, path) throws(ReportDecodingError) in
             let day = try JSONFields(value, path: path)
             return AdherenceDay(date: try day.date("date"), counts: try Self.counts(day.object("counts")))
         }
-        for (index, day) in calendar.enumerated() where day.date != firstDay.adding(days: Int64(index)) {
-            throw ReportDecodingError(path: "calendar[\(index)].date", "expected \(firstDay.adding(days: Int64(index))), one day after the one before")
+        for (index, day) in calendar.enumerated() where day.date != detailFirstDay.adding(days: Int64(index)) {
+            throw ReportDecodingError(path: "calendar[\(index)].date",
+                                      "expected \(detailFirstDay.adding(days: Int64(index))), one day after the one before")
         }
-        guard calendar.count == dayCount else {
-            throw ReportDecodingError(path: "calendar", "has \(calendar.count) days; firstDay to lastDay are \(dayCount)")
+        let calendarDays = max(0, lastDay.dayNumber - detailFirstDay.dayNumber + 1)
+        guard calendar.count == calendarDays else {
+            throw ReportDecodingError(path: "calendar", "has \(calendar.count) days; detailFirstDay to lastDay are \(calendarDays)")
         }
+        let months: [MonthCounts] = fields.has("months") ? try fields.array("months", limit: Self.limits.days) { (value, path) throws(ReportDecodingError) -> MonthCounts in
+            let month = try JSONFields(value, path: path)
+            return MonthCounts(year: try month.int("year", in: 1...9999), month: try month.int("month", in: 1...12),
+                               counts: try Self.counts(month.object("counts")))
+        } : []
         let medications = try fields.array("medications", limit: Self.limits.medications) { (value, path) throws(ReportDecodingError) in
             try Self.medication(JSONFields(value, path: path), dayCount: Double(dayCount))
         }
@@ -80,10 +99,15 @@ extension Report {
                   },
                   since: try fields.string("since"), until: try fields.string("until"), firstDay: firstDay, lastDay: lastDay,
                   paper: try fields.choice("paper"), total: try Self.counts(fields.object("total")),
-                  medications: medications, calendar: calendar)
+                  medications: medications, detailFirstDay: detailFirstDay, months: months, calendar: calendar,
+                  measurements: fields.has("measurements")
+                      ? try fields.array("measurements", limit: Self.measurementLimits.measurements) { (value, path) throws(ReportDecodingError) in
+                          try Self.measurement(JSONFields(value, path: path), dayCount: Double(dayCount))
+                      } : [],
+                  effects: fields.has("effects") ? try fields.array("effects", limit: Self.measurementLimits.measurements, Self.effect) : [])
     }
 
-    private static func text(_ value: JSONValue, path: String) throws(ReportDecodingError) -> String {
+    static func text(_ value: JSONValue, path: String) throws(ReportDecodingError) -> String {
         guard let text = value.stringValue, text.utf8.count <= JSONFields.longestText else {
             throw ReportDecodingError(path: path, "expected a string of at most \(JSONFields.longestText) bytes")
         }

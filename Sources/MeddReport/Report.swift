@@ -24,12 +24,23 @@ public struct Report: Hashable, Sendable {
     /// The counts over every medication reported.
     public var total: AdherenceCounts
     public var medications: [Medication]
-    /// One member per day from `firstDay` through `lastDay`.
+    /// The first day shown day by day (the calendar, each dose and its lateness, the skipped and missed
+    /// doses, the notes): `firstDay`, or for a period longer than a year the first of the month that
+    /// starts its last twelve months; the months before it are `months`.
+    public var detailFirstDay: LocalDate
+    /// Each month before `detailFirstDay`, with the counts of its doses over every medication reported.
+    public var months: [MonthCounts]
+    /// One member per day from `detailFirstDay` through `lastDay`.
     public var calendar: [AdherenceDay]
+    /// The measurements with readings in the period, in the configuration's order of IDs.
+    public var measurements: [Measurement]
+    /// Each medication's effect on a measurement it is for, over the period.
+    public var effects: [MedicationEffect]
 
     public init(generator: String, generatedAt: String, source: ReportSource, host: String? = nil, people: [String] = [],
                 since: String, until: String, firstDay: LocalDate, lastDay: LocalDate, paper: Paper,
-                total: AdherenceCounts, medications: [Medication], calendar: [AdherenceDay]) {
+                total: AdherenceCounts, medications: [Medication], detailFirstDay: LocalDate? = nil, months: [MonthCounts] = [],
+                calendar: [AdherenceDay], measurements: [Measurement] = [], effects: [MedicationEffect] = []) {
         self.generator = generator
         self.generatedAt = generatedAt
         self.source = source
@@ -42,11 +53,31 @@ public struct Report: Hashable, Sendable {
         self.paper = paper
         self.total = total
         self.medications = medications
+        self.detailFirstDay = detailFirstDay ?? firstDay
+        self.months = months
         self.calendar = calendar
+        self.measurements = measurements
+        self.effects = effects
     }
 
-    /// How many days the calendar has.
+    /// How many days the period has.
     public var dayCount: Int { max(0, Int(lastDay.dayNumber - firstDay.dayNumber) + 1) }
+
+    /// Days of the period before `detailFirstDay`.
+    public var summarizedDays: Int { Int(detailFirstDay.dayNumber - firstDay.dayNumber) }
+
+    /// The doses of one month, counted over every medication reported.
+    public struct MonthCounts: Hashable, Sendable {
+        public var year: Int
+        public var month: Int
+        public var counts: AdherenceCounts
+
+        public init(year: Int, month: Int, counts: AdherenceCounts) {
+            self.year = year
+            self.month = month
+            self.counts = counts
+        }
+    }
 
     /// One medication: what and when, its counts, every final dose and its stock.
     public struct Medication: Hashable, Sendable {

@@ -25,6 +25,10 @@ public struct ReportInput: Sendable {
     public var doses: [Dose]
     /// The adherence counts for the range, as `medctl adherence` reports them.
     public var adherence: AdherenceReport
+    /// The measurements with their readings taken in the range.
+    public var measurements: [Measurement] = []
+    /// Each medication's effect on a measurement it is for, over the range (the daemon's `Effect`).
+    public var effects: [MedicationEffect] = []
 
     public init(since: Instant, until: Instant, now: Instant, zone: ZoneRules, source: ReportSource, host: String? = nil,
                 generator: String, paper: Paper, people: [Person] = [], medications: [Medication], doses: [Dose],
@@ -72,6 +76,43 @@ public struct ReportInput: Sendable {
             self.name = name
             self.dose = dose
             self.schedule = schedule
+        }
+    }
+
+    /// A measurement and its readings, as the daemon's `ListReadings` gives them.
+    public struct Measurement: Sendable {
+        public var id: String
+        public var name: String
+        public var kind: MeasurementKind
+        public var unit: String
+        /// The target in force when its latest reading was taken.
+        public var target: MeasurementTarget?
+        /// The IDs of the medications it is for (its `for`).
+        public var medications: [String]
+        public var readings: [Reading]
+
+        public init(id: String, name: String, kind: MeasurementKind, unit: String, target: MeasurementTarget? = nil,
+                    medications: [String] = [], readings: [Reading]) {
+            self.id = id
+            self.name = name
+            self.kind = kind
+            self.unit = unit
+            self.target = target
+            self.medications = medications
+            self.readings = readings
+        }
+
+        public struct Reading: Sendable {
+            public var at: Instant
+            public var value: ReadingValue
+            /// Whether it was within the target in force when it was taken; nil without one.
+            public var inTarget: Bool?
+
+            public init(at: Instant, value: ReadingValue, inTarget: Bool?) {
+                self.at = at
+                self.value = value
+                self.inTarget = inTarget
+            }
         }
     }
 

@@ -49,6 +49,16 @@ enum ColumnHeading {
     static var missed: String { tr("MISSED") }
     // TRANSLATORS: a table's column heading: the share of doses taken, in percent.
     static var takenPercentage: String { tr("TAKEN %%") }
+    // TRANSLATORS: a table's column heading: the verdict on a medication's effect (likely effective, unclear, …).
+    static var verdict: String { tr("VERDICT") }
+    // TRANSLATORS: a table's column heading: how sure a verdict on a medication's effect is, in percent.
+    static var confidence: String { tr("CONFIDENCE") }
+    // TRANSLATORS: a table's column heading: the median change of a measurement around the doses taken.
+    static var aroundDoses: String { tr("AROUND DOSES") }
+    // TRANSLATORS: a table's column heading: the mean of a measurement in the 14 days before the last 14, then in the last 14.
+    static var lastFortnight: String { tr("LAST 14 DAYS") }
+    // TRANSLATORS: a table's column heading: the share of doses taken.
+    static var adherence: String { tr("DOSES TAKEN") }
     // TRANSLATORS: the last row of an adherence table, with the counts over every medication.
     static var total: String { tr("TOTAL") }
 

@@ -7,7 +7,7 @@ import Systemd
 /// `medctl report`: a printable report for the doctor, as a PDF or one HTML file.
 struct ReportCommand: Verb, RangeFlags {
     static let name = "report"
-    static var abstract: String { tr("Write a printable report for the doctor (PDF or HTML): adherence, lateness, calendar, stock.") }
+    static var abstract: String { tr("Write a printable report for the doctor (PDF or HTML): adherence, lateness, calendar, stock, readings, effect.") }
     static var discussion: String {
         tr("""
         The report covers the doses due in [--since, --until) (default: the 90 days before now): who the \
@@ -16,9 +16,13 @@ struct ReportCommand: Verb, RangeFlags {
         very counts `medctl adherence` gives for the same range), a chart of when each dose was taken \
         against its due time, and its stock (units left, the refill level, and when the schedule brings \
         it to that level and runs it out); a calendar with each day's worst outcome (as `adherence \
-        --calendar`); every skipped and missed dose with its reason and note, and the notes given with \
-        taken doses. WHEN is YYYY-MM-DD (local midnight), HH:MM (today), a span such as 30d (that long \
-        ago) or an ISO 8601 instant.
+        --calendar`); each measurement with readings in the period: a chart of them (with its target and \
+        the doses taken of the medications it is for) and its last seven days as home blood-pressure \
+        protocols read them (morning and evening means, the average without the first day, the readings \
+        outside the target); the effect of each medication a measurement is for, as `medctl effect` gives \
+        it for the period; every skipped and missed dose with its reason and note, and the notes given \
+        with taken doses. WHEN is YYYY-MM-DD (local midnight), HH:MM (today), a span such as 30d (that \
+        long ago) or an ISO 8601 instant.
         """) + "\n\n" + tr("""
         --format html writes one self-contained HTML file (inline CSS and SVG, nothing fetched, a print \
         style sheet for the paper). --format pdf runs medd-report-pdf, which draws it with cairo and \
@@ -132,10 +136,42 @@ struct ReportCommand: Verb, RangeFlags {
             (range.medication == nil || medication["id"]?.stringValue == range.medication)
                 && (range.person == nil || medication["person"]?.stringValue == range.person?.id)
         }
-        let doses = try query.history(global: global).compactMap(Self.dose)
-        return ReportInput(since: summary.since, until: summary.until, now: LocalTimeText.now(), zone: LocalTimeText.rules,
-                           source: .ledger, generator: "medd \(MeddVersion.current)", paper: paper, people: Self.people(reported),
-                           medications: reported.compactMap(Self.medication), doses: doses, adherence: summary.report)
+        var doses: [ReportInput.Dose] = []
+        try query.history(global: global) { raw in
+            if query.isChosen(raw), let dose = Self.dose(raw) { doses.append(dose) }
+        } replied: {}
+        var input = ReportInput(since: summary.since, until: summary.until, now: LocalTimeText.now(), zone: LocalTimeText.rules,
+                                source: .ledger, generator: "medd \(MeddVersion.current)", paper: paper, people: Self.people(reported),
+                                medications: reported.compactMap(Self.medication), doses: doses, adherence: summary.report)
+        if summary.since < summary.until {
+            (input.measurements, input.effects) = try measurements(client, since: summary.since, until: summary.until, people: people)
+        }
+        return input
+    }
+
+    /// The readings taken in `[since, until)` by measurement, and the effects over it: of the medications
+    /// reported (`--med`, `--person`), and the measurements they are for (with `--med`, only those).
+    private func measurements(_ client: ControlClient, since: Instant, until: Instant,
+                              people: [String: String]) throws -> ([ReportInput.Measurement], [MedicationEffect]) {
+        let person = range.person?.id
+        let effects = try EffectReply.ask(client, since: since, until: until, medication: range.medication).effects
+            .filter { person == nil || people[$0.medication] == person }
+        let parameters: [String: JSONValue] = ["from": .string(LocalTimeText.rules.format(since)), "to": .string(LocalTimeText.rules.format(until))]
+        let rows = (try client.call("ListReadings", parameters)["readings"]?.arrayValue ?? []).compactMap(ReadingRow.init)
+            .filter { person == nil || $0.person == person }
+        let forMedications = Dictionary(grouping: effects, by: \.measurement).mapValues { $0.map(\.medication) }
+        var measurements: [ReportInput.Measurement] = []
+        for (id, readings) in Dictionary(grouping: rows, by: \.measurement).sorted(by: { $0.key < $1.key }) {
+            guard range.medication == nil || forMedications[id] != nil, let latest = readings.last else { continue }
+            let target = latest.target.flatMap { text in try? MeasurementTarget.parse(text, kind: latest.kind).get() }
+            measurements.append(ReportInput.Measurement(
+                id: id, name: latest.json["name"]?.stringValue ?? latest.kind.defaultName, kind: latest.kind, unit: latest.unit,
+                target: target, medications: forMedications[id] ?? [],
+                readings: readings.compactMap { row in
+                    ReadingValue.parseRecorded(row.value, kind: row.kind).map { ReportInput.Measurement.Reading(at: row.at, value: $0, inTarget: row.inTarget) }
+                }))
+        }
+        return (measurements, effects)
     }
 
     /// What medd's journal entries tell of the period: the final answers of one machine and user, their
@@ -172,7 +208,19 @@ struct ReportCommand: Verb, RangeFlags {
                            medications: medications, doses: doses, adherence: selection.report)
     }
 
-    /// A final dose of `history` (the daemon's or the journal's) as a report takes it.
+    /// A medication's final dose of the daemon's history as a report takes it, read from the reply's bytes
+    /// (ten years of them make no `DoseRow`); nil for a reminder to measure.
+    private static func dose(_ raw: JSONParser.RawObject) -> ReportInput.Dose? {
+        guard raw["measurement"] == nil, let medication = raw.string("medication"), let usec = raw["usec"]?.intValue,
+              let state = raw.string("state").flatMap(EventKind.init(rawValue:)) else { return nil }
+        // answeredUsec keeps the microseconds that answeredAt rounds away (a taken at due + 1 h + 0.5 s is late).
+        let answered = raw["answeredUsec"]?.intValue.map { Instant(usec: Int64($0)) } ?? raw.string("answeredAt").flatMap(Instant.init(iso8601:))
+        return ReportInput.Dose(medication: medication, name: raw.string("name") ?? medication, doseText: raw.string("dose") ?? "",
+                                scheduled: Instant(usec: Int64(usec)), state: state, answeredAt: answered, reason: raw.string("reason"),
+                                note: raw.string("note"))
+    }
+
+    /// A final dose of the journal's history as a report takes it.
     private static func dose(_ row: DoseRow) -> ReportInput.Dose? {
         guard let state = EventKind(rawValue: row.state) else { return nil }
         return ReportInput.Dose(medication: row.medication, name: row.name, doseText: row.dose, scheduled: row.scheduled,

@@ -13,8 +13,10 @@ struct StatusCommand: Verb {
         tr("""
             --json prints the daemon's Status reply: {"version", "startedAt", "nowUsec", "nextDose", "pending", "snoozed", "desktop"}, \
             nextDose being a dose object as in `medctl doses --json`, desktop (when medd shows notifications) naming the \
-            notification server and what medd watches to show open reminders again when the person returns; and sync, \
-            while medd-sync runs: {"server", "lastSuccess", "lastError", "lastErrorAt", "failingSince", "waiting"}.
+            notification server and what medd watches to show open reminders again when the person returns; sync, \
+            while medd-sync runs: {"server", "lastSuccess", "lastError", "lastErrorAt", "failingSince", "waiting"}; and \
+            effectChanges, when a verdict of `medctl effect` differs from the one a week ago: [{"medication", \
+            "measurement", "verdict", "previous"}].
             """)
     }
 
@@ -28,8 +30,10 @@ struct StatusCommand: Verb {
         let client = try global.connect()
         var status = try client.call("Status")
         let sync = Self.syncStatus(besideSocket: client.path)
+        let changes = Self.changedVerdicts(client)
         if global.json {
             if let sync { status["sync"] = sync }
+            if !changes.isEmpty { status["effectChanges"] = .array(changes.map(\.json)) }
             return Output.json(.object(status))
         }
         LocalTimeText.followDaemon(status: status)
@@ -56,6 +60,40 @@ struct StatusCommand: Verb {
         }
         // TRANSLATORS: %1$s is the CalDAV server and how syncing goes, or that it is off.
         Output.line(tr("sync: %1$s", sync?.objectValue.map { Self.sync($0) } ?? tr("off (medd-sync is not running)")))
+        for change in changes {
+            // TRANSLATORS: %1$s is a medication ID, %2$s a measurement ID, %3$s the verdict on its effect now (likely effective), %4$s the verdict a week ago.
+            Output.line(tr("effect: %1$s on %2$s is now %3$s (a week ago: %4$s); see `medctl effect`", change.medication, change.measurement,
+                           change.verdict.words.localized, change.previous.words.localized))
+        }
+    }
+
+    /// A verdict on a medication's effect that differs from the one a week ago.
+    struct VerdictChange {
+        var medication: String
+        var measurement: String
+        var verdict: MedicationEffect.Verdict
+        var previous: MedicationEffect.Verdict
+
+        var json: JSONValue {
+            .object(["medication": .string(medication), "measurement": .string(measurement), "verdict": .string(verdict.rawValue),
+                     "previous": .string(previous.rawValue)])
+        }
+    }
+
+    /// The verdicts of the daemon's default range (the last 90 days) that differ from those of the same
+    /// range a week earlier; nothing is kept between runs. None when the daemon cannot tell (an older
+    /// medd without `Effect`, a ledger it cannot read): the status line stays quiet rather than fail.
+    static func changedVerdicts(_ client: ControlClient) -> [VerdictChange] {
+        guard let current = try? EffectReply.ask(client, since: nil, until: nil), !current.effects.isEmpty else { return [] }
+        let weekAgo = current.until - .days(7)
+        let since = current.since - .days(7)
+        guard let earlier = try? EffectReply.ask(client, since: since, until: weekAgo) else { return [] }
+        var previous: [String: MedicationEffect.Verdict] = [:]
+        for effect in earlier.effects { previous[effect.medication + "\u{0}" + effect.measurement] = effect.verdict }
+        return current.effects.compactMap { effect in
+            guard let before = previous[effect.medication + "\u{0}" + effect.measurement], before != effect.verdict else { return nil }
+            return VerdictChange(medication: effect.medication, measurement: effect.measurement, verdict: effect.verdict, previous: before)
+        }
     }
 
     /// `open: 2 pending, 0 snoozed`, the pending ones in their colour when there are any.

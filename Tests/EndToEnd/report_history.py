@@ -18,15 +18,19 @@ SKIP_REASONS = ["nausea", "fasting for a blood test", "ran out while travelling"
 NOTES = ["with breakfast", "felt dizzy afterwards", "taken with <food> & water", "late: long meeting"]
 
 
-def config(ids):
-    """Three medications for Anna Example, two counting stock; `ids` names them (metformin, ramipril, statin)."""
-    return f"""[settings]
+# The settings and the person of every history built here.
+PREAMBLE = """[settings]
 grace = "2h"
 renotify = "0"
 
 [person.anna]
 name = "Anna Example"
+"""
 
+
+def config(ids):
+    """Three medications for Anna Example, two counting stock; `ids` names them (metformin, ramipril, statin)."""
+    return PREAMBLE + f"""
 [medication.{ids['metformin']}]
 name = "Metformin"
 dose = "500 mg"
@@ -62,13 +66,14 @@ def dose_ids(med, times, days):
                 yield f"{med}_{day:%Y%m%d}_{hour:02d}_{minute:02d}", due
 
 
-def build(ids, seed=7):
+def build(ids, seed=7, text=None, schedule=None):
     """Starts medd, builds the history and returns (daemon, plan): the daemon runs at END; plan maps each
-    dose ID to what became of it (taken, skipped or missed, after the changes of mind)."""
-    daemon = harness.Daemon(config(ids), START)
+    dose ID to what became of it (taken, skipped or missed, after the changes of mind). `text` and
+    `schedule` (medication ID → its times) are the configuration's, by default `config(ids)`'s."""
+    daemon = harness.Daemon(text or config(ids), START)
     rng = random.Random(seed)
     days = [START.date() + datetime.timedelta(days=n) for n in range((END.date() - START.date()).days + 1)]
-    schedule = {ids["metformin"]: ("08:00", "20:00"), ids["ramipril"]: ("08:00",), ids["statin"]: ("21:00",)}
+    schedule = schedule or {ids["metformin"]: ("08:00", "20:00"), ids["ramipril"]: ("08:00",), ids["statin"]: ("21:00",)}
     doses = sorted((due, dose) for med, times in schedule.items() for dose, due in dose_ids(med, times, days))
     due_of = {dose: due for due, dose in doses}
     # A long weekend away (Friday to Sunday in October): every dose missed.

@@ -433,3 +433,60 @@ def test_effect_over_the_varlink_interface_gives_its_verdict_and_every_number_be
 
     name, parameters = daemon.error_of("Effect", medication="nothing")
     assert name == "io.medd.Control.NoSuchMedication" and parameters == {"medication": "nothing"}
+
+
+def test_medctl_effect_shows_the_verdict_and_status_names_a_verdict_that_changed(daemons, med):
+    """Twenty days of morning blood pressures (150/95, then 136/86 for the last fourteen): now both fortnights
+    have the readings they need (unclear: the doses were not taken in medd's time); a week ago the earlier
+    fortnight had none (not enough data), so `medctl status` names the change. Nothing is kept between runs."""
+    bp = med + "-bp"
+    daemon = daemons(BP_CONFIG.format(med=med, bp=bp), berlin(7, 29, 58))
+    first_morning = int(berlin(8, 0, day=22).timestamp()) - 20 * 86_400
+    readings = [{"measurement": bp, "value": "150/95" if day < 6 else "136/86", "unit": "mmHg",
+                 "usec": (first_morning + day * 86_400) * 1_000_000} for day in range(20)]
+    assert daemon.call("ImportReadings", readings=readings)["added"] == 20
+
+    out = medctl(daemon, "effect")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("Effect of medications on their readings, ") and lines[0].endswith("(effect = balanced)")
+    header = lines[1].split()
+    assert header[:3] == ["MEDICATION", "MEASUREMENT", "VERDICT"]
+    [row] = [line for line in lines if line.startswith(med + " ")]
+    assert bp in row and "unclear: too few doses taken" in row
+    assert "150.0/95.0 → 136.0/86.0 mmHg (6 and 14 readings)" in row, row
+    assert "– (no dose due)" in row and "– (0 doses, 6 needed)" in row
+    assert f"{med}, {bp}: a fall of 5.0 mmHg or more counts as an effect, less than 2.5 mmHg as none; 6 doses or readings needed; " \
+           "unclear below 60% of doses taken" in lines
+    assert any("not medical advice" in line for line in lines)
+
+    as_json = json.loads(medctl(daemon, "effect", "--json").stdout)
+    [effect] = as_json["effects"]
+    assert effect["verdict"] == "unclear" and effect["trend"]["earlierReadings"] == 6
+    assert without_nulls(as_json) == daemon.call("Effect"), "--json is the daemon's reply (which leaves out null members)"
+    week_ago = medctl(daemon, "effect", "--until", "2026-11-15T07:29:58+01:00", "--json")
+    assert json.loads(week_ago.stdout)["effects"][0]["verdict"] == "not_enough_data"
+
+    status = medctl(daemon, "status")
+    assert f"effect: {med} on {bp} is now unclear (a week ago: not enough data); see `medctl effect`" in status.stdout.splitlines()
+    status_json = json.loads(medctl(daemon, "status", "--json").stdout)
+    assert status_json["effectChanges"] == [{"medication": med, "measurement": bp, "verdict": "unclear", "previous": "not_enough_data"}]
+
+    german = medctl(daemon, "effect", env=locales.env("de_DE.UTF-8"))
+    assert german.returncode == 0, german.stderr
+    assert "150,0/95,0 → 136,0/86,0 mmHg" in german.stdout, "the locale's decimal comma"
+    assert locales.translated("de", "unclear") in german.stdout
+
+    for bad, message in [(("--since", "soon"), "--since"), (("--med", "../x"), "--med"), (("--person", "nobody"), "person")]:
+        out = medctl(daemon, "effect", *bad)
+        assert out.returncode in (1, 2) and message in out.stderr, (bad, out.stderr)
+    out = medctl(daemon, "effect", "--med", "nothing")
+    assert out.returncode == 1 and "nothing" in out.stderr
+
+
+def without_nulls(value):
+    if isinstance(value, dict):
+        return {key: without_nulls(member) for key, member in value.items() if member is not None}
+    if isinstance(value, list):
+        return [without_nulls(element) for element in value]
+    return value

@@ -2,7 +2,6 @@
 back with poppler's pdftotext and pdfinfo and the HTML with Python's html.parser; both must show the very counts
 and percentages `medctl adherence --json` gives for the same range, the reasons and notes, and the page size
 asked for."""
-import html.parser
 import json
 import os
 import pty
@@ -14,6 +13,7 @@ import tempfile
 import pytest
 
 import harness
+import html_tables
 import report_history
 
 SINCE = "2026-08-24"                  # local midnight, before the first dose
@@ -107,41 +107,13 @@ def test_pdf_has_the_adherence_counts(history, adherence, tmp_path):
     assert f"Stock: {ramipril['stock']} units left" in " ".join(text.split())
 
 
-class Tables(html.parser.HTMLParser):
-    """Every table of an HTML document as rows of cell texts, and whether a script element occurs."""
-
-    def __init__(self):
-        super().__init__()
-        self.tables, self.cell, self.script = [], None, False
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "table":
-            self.tables.append([])
-        elif tag == "tr":
-            self.tables[-1].append([])
-        elif tag in ("td", "th"):
-            self.cell = ""
-        elif tag == "script":
-            self.script = True
-
-    def handle_endtag(self, tag):
-        if tag in ("td", "th"):
-            self.tables[-1][-1].append(self.cell.strip())
-            self.cell = None
-
-    def handle_data(self, data):
-        if self.cell is not None:
-            self.cell += data
-
-
 def test_html_has_the_adherence_counts(history, adherence, tmp_path):
     daemon, ids, _ = history
     path = str(tmp_path / "report.html")
     write_report(daemon, tmp_path, "--output", path)  # the format from the extension
     with open(path, encoding="utf-8") as f:
         document = f.read()
-    parser = Tables()
-    parser.feed(document)
+    parser = html_tables.read(document)
     summary = parser.tables[0]
     assert summary[0][:7] == ["Medication", "Schedule", "On time", "Late", "Skipped", "Missed", "Taken %"]
     rows = {row[0].split(" ")[0]: row for row in summary[1:]}
@@ -167,7 +139,7 @@ def test_a_report_from_the_journal_has_the_journals_counts(history, tmp_path):
         counts = json.loads(out.stdout)["medications"][med]
         path = str(tmp_path / f"{key}.html")
         write_report(daemon, tmp_path, "--from-journal", "--med", med, "--output", path)
-        parser = Tables()
+        parser = html_tables.Tables()
         with open(path, encoding="utf-8") as f:
             parser.feed(f.read())
         rows = {row[0].split(" ")[0]: row for row in parser.tables[0][1:]}
@@ -186,7 +158,7 @@ def test_default_range_is_the_last_90_days(history, tmp_path):
     daemon, ids, _ = history
     out = medctl(daemon, "report", "--format", "html")
     assert out.returncode == 0, out.stderr
-    parser = Tables()
+    parser = html_tables.Tables()
     parser.feed(out.stdout.decode())
     adherence = json.loads(medctl(daemon, "adherence", "--since", "90d", "--json").stdout)
     rows = {row[0].split(" ")[0]: row for row in parser.tables[0][1:]}
@@ -246,7 +218,7 @@ def test_pdf_is_not_written_to_a_terminal(history):
 def summary_names(daemon, *args):
     out = medctl(daemon, "report", *RANGE, *args, "--format", "html")
     assert out.returncode == 0, out.stderr
-    parser = Tables()
+    parser = html_tables.Tables()
     parser.feed(out.stdout.decode())
     return [row[0].split(" ")[0] for row in parser.tables[0][1:]]
 
@@ -282,8 +254,8 @@ def test_helper_is_found_beside_medctl_or_in_libexec_and_named_when_missing(hist
 def test_helper_refuses_what_is_not_a_report():
     helper = os.path.join(harness.bin_dir(), "medd-report-pdf")
     for payload, message in [(b"not json", "the input is not a report: not JSON"),
-                             (b'{"format": 3}', "format: this reader takes report format 2, not 3"),
-                             (b'{"format": 2, "firstDay": "2026-01-01", "lastDay": "2026-01-01"}', "calendar: missing")]:
+                             (b'{"format": 4}', "format: this reader takes report format 3, not 4"),
+                             (b'{"format": 3, "firstDay": "2026-01-01", "lastDay": "2026-01-01"}', "calendar: missing")]:
         out = subprocess.run([helper], input=payload, capture_output=True, timeout=30)
         assert out.returncode == 1 and out.stdout == b""
         assert message in out.stderr.decode(), out.stderr

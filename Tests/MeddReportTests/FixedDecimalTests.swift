@@ -1,6 +1,6 @@
 import Systemd
 import Testing
-@testable import MeddReport
+import MeddCore
 
 /// One decimal as printf writes it (the oracle: Systemd's DecimalText, which calls vsnprintf).
 @Suite struct FixedDecimalTests {

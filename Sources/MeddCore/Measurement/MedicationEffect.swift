@@ -26,6 +26,20 @@ public struct MedicationEffect: Hashable, Sendable {
         case unclear
         case likelyIneffective = "likely_ineffective"
         case notEnoughData = "not_enough_data"
+
+        /// The verdict in the person's language.
+        public var words: Translatable {
+            switch self {
+            // TRANSLATORS: a verdict on a medication's effect on its readings: a signal for a talk with the doctor, not advice.
+            case .likelyEffective: Translatable("likely effective")
+            // TRANSLATORS: a verdict on a medication's effect on its readings: the readings do not tell.
+            case .unclear: Translatable("unclear")
+            // TRANSLATORS: a verdict on a medication's effect on its readings: no change seen although it was taken.
+            case .likelyIneffective: Translatable("likely ineffective")
+            // TRANSLATORS: a verdict on a medication's effect on its readings: too few readings or doses to tell.
+            case .notEnoughData: Translatable("not enough data")
+            }
+        }
     }
 
     /// Why a verdict is `unclear`.
@@ -34,6 +48,16 @@ public struct MedicationEffect: Hashable, Sendable {
         case adherence
         /// The change is more than no effect and less than an effect.
         case smallChange = "small_change"
+
+        /// Why, in the person's language.
+        public var words: Translatable {
+            switch self {
+            // TRANSLATORS: why a medication's effect is unclear: too few of its doses were taken.
+            case .adherence: Translatable("too few doses taken")
+            // TRANSLATORS: why a medication's effect is unclear: the readings changed, but less than an effect.
+            case .smallChange: Translatable("a small change")
+            }
+        }
     }
 
     public var medication: String
@@ -57,6 +81,26 @@ public struct MedicationEffect: Hashable, Sendable {
     /// the share of doses taken below which nothing is concluded.
     public var needed: EffectMode.Thresholds
 
+    public init(medication: String, measurement: String, kind: MeasurementKind, unit: String, mode: EffectMode,
+                period: Range<Instant>, verdict: Verdict, doubt: Doubt? = nil, confidence: Int, threshold: Double,
+                improvement: Double? = nil, perDose: PerDose, trend: Trend, adherence: Adherence, needed: EffectMode.Thresholds) {
+        self.medication = medication
+        self.measurement = measurement
+        self.kind = kind
+        self.unit = unit
+        self.mode = mode
+        self.period = period
+        self.verdict = verdict
+        self.doubt = doubt
+        self.confidence = confidence
+        self.threshold = threshold
+        self.improvement = improvement
+        self.perDose = perDose
+        self.trend = trend
+        self.adherence = adherence
+        self.needed = needed
+    }
+
     /// The readings around the doses taken.
     public struct PerDose: Hashable, Sendable {
         /// The windows, or nil for a kind that has none (weight, number).
@@ -67,6 +111,13 @@ public struct MedicationEffect: Hashable, Sendable {
         /// blood pressure's diastolic part.
         public var medianChange: Double?
         public var medianDiastolicChange: Double?
+
+        public init(windows: DoseWindows?, pairs: Int, medianChange: Double? = nil, medianDiastolicChange: Double? = nil) {
+            self.windows = windows
+            self.pairs = pairs
+            self.medianChange = medianChange
+            self.medianDiastolicChange = medianDiastolicChange
+        }
     }
 
     /// The last 14 days against the 14 before them.
@@ -77,6 +128,16 @@ public struct MedicationEffect: Hashable, Sendable {
         public var earlierDiastolicMean: Double?
         public var recentReadings: Int
         public var earlierReadings: Int
+
+        public init(recentMean: Double? = nil, earlierMean: Double? = nil, recentDiastolicMean: Double? = nil,
+                    earlierDiastolicMean: Double? = nil, recentReadings: Int, earlierReadings: Int) {
+            self.recentMean = recentMean
+            self.earlierMean = earlierMean
+            self.recentDiastolicMean = recentDiastolicMean
+            self.earlierDiastolicMean = earlierDiastolicMean
+            self.recentReadings = recentReadings
+            self.earlierReadings = earlierReadings
+        }
         /// `recentMean - earlierMean`.
         public var change: Double? {
             guard let recentMean, let earlierMean else { return nil }
@@ -87,6 +148,11 @@ public struct MedicationEffect: Hashable, Sendable {
     public struct Adherence: Hashable, Sendable {
         public var dosesDue: Int
         public var dosesTaken: Int
+
+        public init(dosesDue: Int, dosesTaken: Int) {
+            self.dosesDue = dosesDue
+            self.dosesTaken = dosesTaken
+        }
         /// `dosesTaken / dosesDue`; nil when none was due.
         public var share: Double? { dosesDue > 0 ? Double(dosesTaken) / Double(dosesDue) : nil }
     }
