@@ -177,7 +177,10 @@ bench-sync:
 	python3 Benchmarks/daemon/sync_latency.py && python3 Benchmarks/daemon/sync_idle.py --seconds $(SYNC_IDLE_SECONDS)
 
 # medctl: `medctl status` wall time and peak RSS beside `notify-send --help` and `notify-send` (dunst on
-# Xvfb), and both binaries' stripped sizes; about a minute.
+# Xvfb), and both binaries' stripped sizes; then over a ledger of ten years the exports, `Effect` and
+# `medctl report` (export_years, effect_years, report_years); a few minutes.
 bench-medctl:
 	$(SWIFT) build $(RELEASE_FLAGS) $(BENCH_SWIFT_FLAGS)
-	MEDD_BIN_DIR="$$($(SWIFT) build $(RELEASE_FLAGS) $(BENCH_SWIFT_FLAGS) --show-bin-path)" python3 Benchmarks/medctl/status_vs_notify_send.py
+	export MEDD_BIN_DIR="$$($(SWIFT) build $(RELEASE_FLAGS) $(BENCH_SWIFT_FLAGS) --show-bin-path)" && \
+	python3 Benchmarks/medctl/status_vs_notify_send.py && \
+	for b in export_years effect_years report_years; do python3 Benchmarks/daemon/$$b.py || exit 1; done

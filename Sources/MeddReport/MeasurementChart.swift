@@ -201,8 +201,10 @@ public struct MeasurementChart {
                 lowest -= 1
                 highest += 1
             }
-            let steps: [Double] = [0.1, 0.2, 0.25, 0.5, 1, 2, 2.5, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000]
-            step = steps.first { ((highest - lowest) / $0).rounded(.up) <= 6 } ?? 10000
+            let steps: [Double] = [0.1, 0.2, 0.25, 0.5, 1, 2, 2.5, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000]
+            var step = steps.first { ((highest - lowest) / $0).rounded(.up) <= 6 } ?? 10000
+            while ((highest - lowest) / step).rounded(.up) > 6 { step *= 10 }
+            self.step = step
             low = (lowest / step).rounded(.down) * step
             high = max((highest / step).rounded(.up) * step, low + step)
         }

@@ -1,3 +1,4 @@
+import MeddControl
 import MeddCore
 import Testing
 @testable import MeddReport
@@ -104,5 +105,47 @@ import Testing
         case .figure(let figure): figure.summary
         case .group(let blocks): blocks.map(words).joined(separator: "\n")
         }
+    }
+}
+
+/// A period longer than a year: day by day from the first of the month that starts its last twelve
+/// months, the months before as counts.
+@Suite struct LongReportTests {
+    static func input() -> ReportInput {
+        var doses: [ReportInput.Dose] = []
+        var due = ReportFixture.at("2024-01-10T08:00:00+01:00")
+        var index = 0
+        while due < ReportFixture.until {
+            let state: EventKind = index % 5 == 4 ? .skipped : .taken
+            doses.append(ReportInput.Dose(medication: "met", name: "Metformin", doseText: "500 mg", scheduled: due, state: state,
+                                          answeredAt: due + .minutes(10)))
+            due = due + .days(10)
+            index += 1
+        }
+        var input = ReportFixture.input(doses: doses)
+        input.since = ReportFixture.at("2024-01-10T00:00:00+01:00")
+        return input
+    }
+
+    @Test func monthsBeforeTheLastYearDaysAfter() throws {
+        let input = Self.input()
+        let report = Report(input)
+        #expect(report.firstDay == LocalDate(parsing: "2024-01-10") && report.lastDay == LocalDate(parsing: "2026-10-25"))
+        #expect(report.detailFirstDay == LocalDate(parsing: "2025-11-01"), "the first of the month after the day 364 days before the last")
+        #expect(report.calendar.first?.date == report.detailFirstDay && report.calendar.last?.date == report.lastDay)
+        let detailSince = ReportFixture.berlin.startOfDay(report.detailFirstDay)
+        let before = input.doses.filter { $0.scheduled < detailSince }
+        #expect(report.months.first?.year == 2024 && report.months.first?.month == 1)
+        #expect(report.months.last?.year == 2025 && report.months.last?.month == 10)
+        #expect(report.months.map(\.counts.total).reduce(0, +) == before.count)
+        #expect(report.months.map(\.counts.skipped).reduce(0, +) == before.filter { $0.state == .skipped }.count)
+        #expect(report.medications[0].doses.count == input.doses.count - before.count, "only the last year's doses one by one")
+        #expect(report.summarizedDays == Int(report.detailFirstDay.dayNumber - report.firstDay.dayNumber))
+        #expect(try Report(jsonBytes: report.json.serialized) == report)
+        let headings = ReportLanguageTests.headings(report.document(in: .english).blocks)
+        #expect(headings.contains("Month by month") && headings.contains("Day by day"))
+        let oneYear = Report(ReportFixture.input())
+        #expect(oneYear.months.isEmpty && oneYear.detailFirstDay == oneYear.firstDay)
+        #expect(!ReportLanguageTests.headings(oneYear.document(in: .english).blocks).contains("Month by month"))
     }
 }
