@@ -24,6 +24,10 @@ struct ReportCommand: Verb, RangeFlags {
         with taken doses. WHEN is YYYY-MM-DD (local midnight), HH:MM (today), a span such as 30d (that \
         long ago) or an ISO 8601 instant.
         """) + "\n\n" + tr("""
+        A period longer than a year is shown day by day (the calendar, each dose and its lateness, the \
+        skipped and missed doses, the notes) from the first of the month that starts its last twelve \
+        months; the months before are a table of their counts.
+        """) + "\n\n" + tr("""
         --format html writes one self-contained HTML file (inline CSS and SVG, nothing fetched, a print \
         style sheet for the paper). --format pdf runs medd-report-pdf, which draws it with cairo and \
         pango; medctl looks for it beside its own executable, then in ../libexec/medd/ from there. \
