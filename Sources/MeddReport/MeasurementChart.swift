@@ -28,7 +28,7 @@ public struct MeasurementChart {
     static let valueColor = Color(0x1F4E79)
     static let diastolicColor = Color(0xCC79A7)
     static let targetColor = Color(0xD55E00)
-    static let trendColor = Color(0x009E73)
+    static let trendColor = Color(0xCC79A7)
 
     private var plotWidth: Double { width - Self.left - Self.right }
     private var plotBottom: Double { Self.plotTop + Self.plotHeight }

@@ -51,3 +51,44 @@ import Testing
         #expect(CalendarChart(days: [], width: 510, text: .english).figures.isEmpty)
     }
 }
+
+/// A measurement's chart, mark by mark: a blood pressure's two series and its target's bounds as dashed
+/// lines, a glucose target as a band, a weight's 7-day mean, the doses taken as ticks.
+@Suite struct MeasurementChartTests {
+    static func measurement(_ kind: MeasurementKind, target: MeasurementTarget?, points: [Report.Measurement.Point]) -> Report.Measurement {
+        Report.Measurement(id: "m", name: kind.defaultName, kind: kind, unit: kind.defaultUnit, target: target, medications: ["Ramipril"],
+                           readingCount: points.count, outsideTarget: 0, points: points, pointsAreDailyMeans: false,
+                           dosesTaken: [0.33, 1.33, 2.33])
+    }
+
+    static func figure(_ measurement: Report.Measurement) -> Figure {
+        MeasurementChart(measurement, firstDay: LocalDate(parsing: "2026-10-19")!, dayCount: 7, width: 500, text: .english).figure
+    }
+
+    static func strokes(_ figure: Figure, _ color: Color) -> [[Figure.Point]] {
+        figure.marks.compactMap { if case .polyline(let points, let stroke) = $0, stroke.color == color { points } else { nil } }
+    }
+
+    @Test func bloodPressure() {
+        let points = (0..<7).map { Report.Measurement.Point(day: Double($0) + 0.3, value: 140 - Double($0), diastolic: 88) }
+        let figure = Self.figure(Self.measurement(.bloodPressure, target: .bloodPressure(systolic: 135, diastolic: 85), points: points))
+        let dots = figure.marks.filter { if case .circle(_, 1.7, _, _) = $0 { true } else { false } }
+        #expect(dots.count == 14, "systolic and diastolic")
+        let dashed = Self.strokes(figure, MeasurementChart.targetColor).filter { $0.count == 2 && $0[0].y == $0[1].y }
+        #expect(dashed.count == 2 + 1, "the two bounds and the legend's sample")
+        let ticks = Self.strokes(figure, Palette.fill(.onTime))
+        #expect(ticks.count == 3, "a tick for each dose taken")
+        #expect(figure.marks.contains { if case .text("target 135/85", _, _, _, _, _) = $0 { true } else { false } })
+    }
+
+    @Test func glucoseBandAndWeightTrend() {
+        let glucose = Self.figure(Self.measurement(.glucose, target: .range(low: 70, high: 140),
+                                                   points: [.init(day: 1, value: 100), .init(day: 2, value: 150)]))
+        #expect(glucose.marks.contains { if case .rectangle(_, _, _, _, Palette.onTimeBand?, nil) = $0 { true } else { false } })
+        let weights = (0..<14).map { Report.Measurement.Point(day: Double($0) / 2, value: 80 - Double($0) / 10) }
+        let weight = Self.figure(Self.measurement(.weight, target: nil, points: weights))
+        let trend = Self.strokes(weight, MeasurementChart.trendColor).filter { $0.count > 2 }
+        #expect(trend.count == 1 && trend[0].count == 14, "the 7-day mean through every reading")
+        #expect(Self.strokes(glucose, MeasurementChart.trendColor).isEmpty)
+    }
+}
