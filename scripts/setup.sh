@@ -40,6 +40,8 @@ packages+=(libcurl4-openssl-dev libxml2-dev)
 # The translations (po/): gettext's msgcat, msgmerge and msgfmt make the template and the catalogs; a CJK font
 # lets the PDF report be drawn in Chinese (the package Recommends one).
 packages+=(gettext fonts-wqy-microhei)
+# Carers' messages (Tests/EndToEnd/test_carers.py): Apprise as a carer's `command`, sending to a local endpoint.
+packages+=(apprise)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -63,16 +65,17 @@ fi
 
 # The end-to-end tests and the Varlink IDL check use the reference Python varlink client and pytest;
 # the desktop-notification tests use dbus-next (a D-Bus client, and the fake notification server);
-# the medctl export tests read iCalendar files back with icalendar; the CalDAV tests' "phone" is a caldav client.
+# the medctl export tests read iCalendar files back with icalendar; the CalDAV tests' "phone" is a caldav client;
+# the carers' tests take mail with aiosmtpd, a real SMTP server.
 if ! command -v python3 >/dev/null; then
     echo "setup: no python3 on PATH; install python3 and python3-pip" >&2
     exit 1
 fi
-if ! python3 -c 'import varlink, pytest, dbus_next, icalendar, caldav, fhir.resources' 2>/dev/null; then
-    echo "setup: installing the Python packages varlink, pytest, dbus-next, icalendar, caldav and fhir.resources"
-    python3 -m pip install --quiet varlink pytest dbus-next icalendar caldav fhir.resources 2>/dev/null \
-        || python3 -m pip install --quiet --break-system-packages varlink pytest dbus-next icalendar caldav fhir.resources \
-        || { echo "setup: cannot install varlink, pytest, dbus-next, icalendar, caldav and fhir.resources: python3 -m pip install varlink pytest dbus-next icalendar caldav fhir.resources" >&2; exit 1; }
-    python3 -c 'import varlink, pytest, dbus_next, icalendar, caldav, fhir.resources' \
-        || { echo "setup: installed varlink, pytest, dbus-next, icalendar, caldav and fhir.resources, but python3 still cannot import them" >&2; exit 1; }
+if ! python3 -c 'import varlink, pytest, dbus_next, icalendar, caldav, fhir.resources, aiosmtpd' 2>/dev/null; then
+    echo "setup: installing the Python packages varlink, pytest, dbus-next, icalendar, caldav, fhir.resources and aiosmtpd"
+    python3 -m pip install --quiet varlink pytest dbus-next icalendar caldav fhir.resources aiosmtpd 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages varlink pytest dbus-next icalendar caldav fhir.resources aiosmtpd \
+        || { echo "setup: cannot install varlink, pytest, dbus-next, icalendar, caldav, fhir.resources and aiosmtpd: python3 -m pip install varlink pytest dbus-next icalendar caldav fhir.resources aiosmtpd" >&2; exit 1; }
+    python3 -c 'import varlink, pytest, dbus_next, icalendar, caldav, fhir.resources, aiosmtpd' \
+        || { echo "setup: installed varlink, pytest, dbus-next, icalendar, caldav, fhir.resources and aiosmtpd, but python3 still cannot import them" >&2; exit 1; }
 fi

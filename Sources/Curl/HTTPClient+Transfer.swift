@@ -6,6 +6,10 @@ extension HTTPClient {
         let easy: UnsafeMutableRawPointer
         private let request: HTTPRequest
         private var headerList: UnsafeMutablePointer<curl_slist>?
+        /// A mail's envelope recipients and the part of its message not yet handed to libcurl.
+        private var recipientList: UnsafeMutablePointer<curl_slist>?
+        private var upload: ArraySlice<UInt8> = []
+        private var isMail = false
         private var body: [UInt8] = []
         private var headers: [(name: String, value: String)] = []
         private var overLimit = false
@@ -19,9 +23,61 @@ extension HTTPClient {
             try configure(userAgent: userAgent)
         }
 
+        /// A mail to submit; its completion has the server's last reply code as the status.
+        init(_ mail: MailRequest, userAgent: String, completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void) throws(HTTPError) {
+            guard let easy = curl_easy_init() else { throw .failed("libcurl could not make a request handle") }
+            self.easy = easy
+            var request = HTTPRequest(method: "MAIL", url: mail.url)
+            request.timeoutMilliseconds = mail.timeoutMilliseconds
+            self.request = request
+            self.completion = completion
+            isMail = true
+            upload = mail.message[...]
+            try configure(mail)
+        }
+
         deinit {
             curl_easy_cleanup(easy)
             curl_slist_free_all(headerList)
+            curl_slist_free_all(recipientList)
+        }
+
+        private func configure(_ mail: MailRequest) throws(HTTPError) {
+            var failed = false
+            func check(_ code: CURLcode) { if code != CURLE_OK { failed = true } }
+            check(medd_curl_setopt_string(easy, CURLOPT_URL, mail.url))
+            check(medd_curl_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "smtp,smtps"))
+            check(medd_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
+            check(medd_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, mail.timeoutMilliseconds))
+            check(medd_curl_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, min(mail.timeoutMilliseconds, 10_000)))
+            check(medd_curl_setopt_long(easy, CURLOPT_USE_SSL, mail.requiresTLS ? Int(CURLUSESSL_ALL.rawValue) : Int(CURLUSESSL_NONE.rawValue)))
+            check(medd_curl_setopt_string(easy, CURLOPT_MAIL_FROM, "<\(mail.from)>"))
+            for recipient in mail.recipients { recipientList = curl_slist_append(recipientList, "<\(recipient)>") }
+            check(medd_curl_setopt_list(easy, CURLOPT_MAIL_RCPT, recipientList))
+            if let username = mail.username, let password = mail.password {
+                check(medd_curl_setopt_string(easy, CURLOPT_USERNAME, username))
+                check(medd_curl_setopt_string(easy, CURLOPT_PASSWORD, password))
+            }
+            if let caFile = mail.caFile { check(medd_curl_setopt_string(easy, CURLOPT_CAINFO, caFile)) }
+            check(medd_curl_setopt_long(easy, CURLOPT_UPLOAD, 1))
+            check(medd_curl_setopt_off(easy, CURLOPT_INFILESIZE_LARGE, curl_off_t(mail.message.count)))
+            let me = Unmanaged.passUnretained(self).toOpaque()
+            check(medd_curl_setopt_pointer(easy, CURLOPT_READDATA, me))
+            check(medd_curl_setopt_data_callback(easy, CURLOPT_READFUNCTION) { buffer, size, count, userdata in
+                Unmanaged<Transfer>.fromOpaque(userdata!).takeUnretainedValue().send(into: buffer, capacity: size * count)
+            })
+            if failed { throw .failed("libcurl refused an option of the mail to \(mail.url)") }
+        }
+
+        /// The next part of the mail's message, as much as fits.
+        private func send(into buffer: UnsafeMutablePointer<CChar>?, capacity: Int) -> Int {
+            guard let buffer else { return 0 }
+            let count = min(capacity, upload.count)
+            upload.prefix(count).withUnsafeBytes { bytes in
+                UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress!, byteCount: count)
+            }
+            upload = upload.dropFirst(count)
+            return count
         }
 
         private func configure(userAgent: String) throws(HTTPError) {
@@ -102,6 +158,9 @@ extension HTTPClient {
 
         private func error(for result: CURLcode) -> HTTPError {
             let words = String(cString: curl_easy_strerror(result))
+            var reply = 0
+            medd_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &reply)
+            if isMail, reply >= 400 { return .refused(code: reply, words) }
             switch result {
             case CURLE_OPERATION_TIMEDOUT: return .timedOut(milliseconds: request.timeoutMilliseconds)
             case CURLE_WRITE_ERROR where overLimit, CURLE_FILESIZE_EXCEEDED: return .responseTooLarge(limit: request.responseLimit)

@@ -52,9 +52,13 @@ public final class HTTPClient: @unchecked Sendable {
     /// The returned handle cancels the request (and its completion) when `cancel()` is called.
     @discardableResult
     public func send(_ request: HTTPRequest, _ completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void) -> Cancellation {
+        start({ () throws(HTTPError) in try Transfer(request, userAgent: userAgent, completion: completion) }, completion)
+    }
+
+    private func start(_ make: () throws(HTTPError) -> Transfer, _ completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void) -> Cancellation {
         let transfer: Transfer
         do {
-            transfer = try Transfer(request, userAgent: userAgent, completion: completion)
+            transfer = try make()
         } catch {
             completion(.failure(error))
             return Cancellation {}
@@ -70,6 +74,13 @@ public final class HTTPClient: @unchecked Sendable {
             guard let self, let transfer, self.transfers.removeValue(forKey: ObjectIdentifier(transfer)) != nil else { return }
             transfer.detach(from: self.multi)
         }
+    }
+
+    /// Submits `mail` over SMTP on the loop, as `send(_:_:)` makes a request; the response's status is
+    /// the server's last reply code.
+    @discardableResult
+    public func send(mail: MailRequest, _ completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void) -> Cancellation {
+        start({ () throws(HTTPError) in try Transfer(mail, userAgent: userAgent, completion: completion) }, completion)
     }
 
     /// Ends a request early; its completion never runs.

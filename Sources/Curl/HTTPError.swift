@@ -8,6 +8,8 @@ public enum HTTPError: Error, Hashable, Sendable, CustomStringConvertible {
     case certificate(String)
     /// The server could not be reached (refused, no route, name not found).
     case unreachable(String)
+    /// A mail server said no: its reply code (535 for a login it refused) and libcurl's words.
+    case refused(code: Int, String)
     /// Anything else libcurl reports, in its own words.
     case failed(String)
 
@@ -22,6 +24,10 @@ public enum HTTPError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "certificate with ca_file in [sync]"
         case .unreachable(let reason):
             "cannot connect (\(reason))"
+        case .refused(let code, let reason):
+            code == 535 || code == 530
+                ? "the mail server refused the login (\(code)); check username and the password in [mail]"
+                : "the mail server refused the mail (\(code): \(reason))"
         case .failed(let reason):
             reason
         }

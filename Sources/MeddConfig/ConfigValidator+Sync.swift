@@ -6,7 +6,7 @@ extension ConfigValidator {
         guard let value, let table = table(value, at: path, expected: Translatable("a table (%1$s)", "[sync]")) else { return nil }
         let issuesBefore = issues.count
         checkKeys(of: table, at: path, known: Keys.sync)
-        var url: CollectionURL? = nil
+        var url: WebURL? = nil
         if let value = table["url"] {
             url = collectionURL(value, at: path.appending("url"))
         } else if !misspells("url", in: table, known: Keys.sync) {
@@ -67,26 +67,33 @@ extension ConfigValidator {
         return settings
     }
 
-    private func collectionURL(_ value: TOMLValue, at path: ConfigPath) -> CollectionURL? {
-        guard let text = string(value, at: path, expected: Translatable("the collection's address like %1$s", Self.collectionExample)) else {
-            return nil
-        }
-        do throws(CollectionURL.Problem) {
-            return try CollectionURL(parsing: text)
+    private func collectionURL(_ value: TOMLValue, at path: ConfigPath) -> WebURL? {
+        webURL(value, at: path, example: Self.collectionExample, expected: Translatable("the collection's address like %1$s", Self.collectionExample))
+    }
+
+    /// A URL of one of `schemes`; `directory` as `WebURL(parsing:directory:schemes:)` takes it.
+    func webURL(_ value: TOMLValue, at path: ConfigPath, example: String, expected: Translatable, directory: Bool = true,
+                schemes: Set<WebURL.Scheme> = WebURL.Scheme.web) -> WebURL? {
+        guard let text = string(value, at: path, expected: expected) else { return nil }
+        do throws(WebURL.Problem) {
+            return try WebURL(parsing: text, directory: directory, schemes: schemes)
         } catch {
-            report(path, .value, Self.message(error, about: Self.quoted(text)))
+            report(path, .value, Self.message(error, about: Self.quoted(text), example: example, schemes: schemes))
             return nil
         }
     }
 
     private static let collectionExample = "\"https://dav.example.org/anna/medication/\""
 
-    /// What is wrong with the URL `written`, as `CollectionURL.Problem` says it in English.
-    private static func message(_ problem: CollectionURL.Problem, about written: String) -> Translatable {
+    /// What is wrong with the URL `written`, as `WebURL.Problem` says it in English.
+    private static func message(_ problem: WebURL.Problem, about written: String, example: String, schemes: Set<WebURL.Scheme>) -> Translatable {
         switch problem {
         case .notAURL:
             // TRANSLATORS: %1$s is the URL written, %2$s an example.
-            Translatable("%1$s is not a URL; write the collection's address like %2$s", written, collectionExample)
+            Translatable("%1$s is not a URL; write an address like %2$s", written, example)
+        case .unsupportedScheme(let scheme) where schemes == WebURL.Scheme.mail:
+            // TRANSLATORS: %1$s is the URL written, %2$s its scheme, like "https"; smtps and smtp are never translated.
+            Translatable("%1$s uses %2$s; a mail server's address starts with smtps:// or smtp://", written, DisplayText.quoted(scheme))
         case .unsupportedScheme(let scheme):
             // TRANSLATORS: %1$s is the URL written, %2$s its scheme, like "ftp".
             Translatable("%1$s uses %2$s; only https (and http to this machine) is supported", written, DisplayText.quoted(scheme))
@@ -108,7 +115,7 @@ extension ConfigValidator {
     }
 
     /// `password_command` or `password_file`, not both.
-    private func passwordSource(in table: TOMLTable, at path: ConfigPath) -> SyncSettings.PasswordSource? {
+    func passwordSource(in table: TOMLTable, at path: ConfigPath) -> SyncSettings.PasswordSource? {
         let command = table["password_command"].flatMap {
             argv($0, at: path.appending("password_command"), example: "[\"secret-tool\", \"lookup\", \"service\", \"medd\"]",
                  requireAbsolutePath: false)
@@ -125,7 +132,7 @@ extension ConfigValidator {
         return file.map { .file($0) }
     }
 
-    private func absolutePath(_ value: TOMLValue, at path: ConfigPath, example: String) -> String? {
+    func absolutePath(_ value: TOMLValue, at path: ConfigPath, example: String) -> String? {
         guard let text = string(value, at: path, expected: Translatable("a file's absolute path like %1$s", "\"\(example)\"")) else { return nil }
         guard text.hasPrefix("/") else {
             // TRANSLATORS: %1$s is the value written, %2$s an example.

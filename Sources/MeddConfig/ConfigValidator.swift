@@ -32,10 +32,13 @@ final class ConfigValidator {
         let hooks = self.hooks(root["hook"], at: ConfigPath.root.appending("hook"))
         let people = self.people(root["person"], at: ConfigPath.root.appending("person"))
         let sync = self.sync(root["sync"], at: ConfigPath.root.appending("sync"))
+        let mail = self.mail(root["mail"], at: ConfigPath.root.appending("mail"))
+        let carers = self.carers(root["carer"], at: ConfigPath.root.appending("carer"), mail: root["mail"],
+                                 people: Set(medications.compactMap(\.person)))
         guard issues.isEmpty else { return nil }
         warnAboutUnnamedPeople(medications + measurements.map(\.reminders), people: people)
         return Configuration(settings: settings, medications: medications, measurements: measurements, hooks: hooks, zones: zones,
-                             people: people, sync: sync)
+                             people: people, sync: sync, carers: carers, mail: mail)
     }
 
     /// The keys of a table of tables (the IDs of `[medication.ID]`), whatever their entries hold.
@@ -109,7 +112,7 @@ final class ConfigValidator {
 
     /// The keys each table of the configuration may hold (medd.toml(5)), in the order messages list them.
     enum Keys {
-        static let topLevel = ["settings", "medication", "measurement", "hook", "person", "sync"]
+        static let topLevel = ["settings", "medication", "measurement", "hook", "person", "sync", "carer", "mail"]
         static let settings = ["horizon_days", "grace", "renotify", "snooze", "early", "timezone",
                                "expiry_warning", "effect"] + alertKeys
         static let medication = [
@@ -133,6 +136,8 @@ final class ConfigValidator {
         static let person = ["name"]
         static let sync = ["url", "username", "password_command", "password_file", "ca_file", "publish_ahead", "keep", "poll", "idle_poll",
                            "timeout"]
+        static let carer = ["name", "email", "ntfy", "token_file", "command", "person", "after", "summary", "details", "language"]
+        static let mail = ["url", "from", "username", "password_command", "password_file"]
         /// The keys that give a medication a schedule; none of them go with `as_needed = true`.
         static let schedule = ["times", "every", "after_taken", "days", "every_days", "cycle", "monthdays", "every_weeks", "every_months"]
     }

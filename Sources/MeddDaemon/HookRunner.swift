@@ -140,7 +140,7 @@ final class HookRunner: @unchecked Sendable {
         let process = Run(run: run, child: child)
         running[child.pid] = process
         do {
-            process.outputSource = try loop.addIO(descriptor: child.output) { [unowned process] _ in process.drainOutput() }
+            process.output = try ChildOutput(of: child, on: loop, limit: Run.outputLimit)
             process.sources.append(try loop.addChild(pid: child.pid) { [unowned self] status in self.finish(child.pid, status: status) })
             let deadline = EventLoop.wallClockUsec() + UInt64(run.hook.timeout.seconds) * 1_000_000
             process.sources.append(try loop.addTimer(atRealtimeUsec: deadline, accuracyUsec: 1000) { [unowned process] _ in
@@ -159,14 +159,13 @@ final class HookRunner: @unchecked Sendable {
 
     private func finish(_ pid: Int32, status: Int32) {
         guard let process = running.removeValue(forKey: pid) else { return }
-        process.drainOutput()
         process.closeOutput()
         for source in process.sources { source.cancel() }
         let run = process.run
         end([run.id])
         var metadata = metadata(run)
         metadata["hook-status"] = "\(status)"
-        if !process.output.isEmpty { metadata["hook-output"] = "\(process.outputText)" }
+        if process.output?.bytes.isEmpty == false { metadata["hook-output"] = "\(process.outputText)" }
         let what = run.logName + (run.attempts > 1 ? " (attempt \(run.attempts))" : "")
         if process.timedOut {
             log.error("\(what) timed out after \(run.hook.timeout) and was killed", metadata: metadata)
@@ -236,49 +235,26 @@ final class HookRunner: @unchecked Sendable {
 
         let run: HookRun
         let child: ChildProcess
-        var output: [UInt8] = []
-        var outputTruncated = false
+        /// Read as it comes; nil until it is watched.
+        var output: ChildOutput?
         var timedOut = false
-        /// The loop source reading `child.output`; removed before the descriptor is closed, always.
-        var outputSource: LoopSource?
         /// The child and timeout sources.
         var sources: [LoopSource] = []
-        private var outputOpen = true
 
         init(run: HookRun, child: ChildProcess) {
             self.run = run
             self.child = child
         }
 
-        /// Reads what the pipe holds now; returns false once it reached its end.
-        @discardableResult
-        func drainOutput() -> Bool {
-            while outputOpen {
-                switch DescriptorIO.read(child.output) {
-                case .bytes(let bytes):
-                    let room = max(0, Self.outputLimit - output.count)
-                    output += bytes.prefix(room)
-                    if bytes.count > room { outputTruncated = true }
-                case .wouldBlock:
-                    return true
-                case .endOfStream:
-                    closeOutput()
-                }
-            }
-            return false
-        }
-
-        /// Stops watching the pipe, then closes it (in that order: sd-event must never hold a closed descriptor).
+        /// Reads the rest of the output, then closes the pipe (closed here when it was never watched).
         func closeOutput() {
-            guard outputOpen else { return }
-            outputOpen = false
-            outputSource?.cancel()
-            outputSource = nil
-            DescriptorIO.close(child.output)
+            guard let output else { return DescriptorIO.close(child.output) }
+            output.drain()
+            output.close()
         }
 
         var outputText: String {
-            String(decoding: output, as: UTF8.self).trimmingTrailingNewlines + (outputTruncated ? "\n[output truncated]" : "")
+            String(decoding: output?.bytes ?? [], as: UTF8.self).trimmingTrailingNewlines + (output?.truncated == true ? "\n[output truncated]" : "")
         }
     }
 }

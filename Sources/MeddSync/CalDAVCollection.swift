@@ -6,7 +6,7 @@ public import MeddCore
 /// `<dose-id>.ics` so that every machine writes the same resource for the same dose.
 public final class CalDAVCollection: @unchecked Sendable {
     // @unchecked: confined to the loop's thread, like its HTTPClient.
-    public let url: CollectionURL
+    public let url: WebURL
     private let http: HTTPClient
     private let username: String?
     private let caFile: String?
@@ -15,7 +15,7 @@ public final class CalDAVCollection: @unchecked Sendable {
     public var timeoutMilliseconds = 30_000
     public var responseLimit = 8 * 1024 * 1024
 
-    public init(url: CollectionURL, http: HTTPClient, username: String?, password: String?, caFile: String?) {
+    public init(url: WebURL, http: HTTPClient, username: String?, password: String?, caFile: String?) {
         self.url = url
         self.http = http
         self.username = username

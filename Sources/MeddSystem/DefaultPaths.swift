@@ -16,6 +16,12 @@ public struct DefaultPaths: Sendable {
         base("XDG_STATE_HOME", fallback: ".local/state").map { "\($0)/medd" }
     }
 
+    /// medd-sync's own: `$STATE_DIRECTORY` (systemd's `StateDirectory=`), else `$XDG_STATE_HOME/medd-sync`,
+    /// else `~/.local/state/medd-sync`.
+    public var syncStateDirectory: String? {
+        nonEmpty("STATE_DIRECTORY").map { String($0.split(separator: ":").first ?? "") } ?? base("XDG_STATE_HOME", fallback: ".local/state").map { "\($0)/medd-sync" }
+    }
+
     /// `$XDG_RUNTIME_DIR/medd/control.sock`; there is no fallback for the runtime directory.
     public var socket: String? {
         nonEmpty("XDG_RUNTIME_DIR").map { "\($0)/medd/control.sock" }
@@ -24,6 +30,11 @@ public struct DefaultPaths: Sendable {
     /// Where medd-sync tells how syncing goes, for `medctl status`: beside the control socket it uses.
     public static func syncStatus(besideSocket socket: String) -> String {
         FileSystem.directory(of: socket) + "/sync-status.json"
+    }
+
+    /// Where medd-sync tells how its messages to carers go, for `medctl status`: beside the control socket.
+    public static func carersStatus(besideSocket socket: String) -> String {
+        FileSystem.directory(of: socket) + "/carers-status.json"
     }
 
     private func base(_ variable: String, fallback: String) -> String? {

@@ -86,6 +86,9 @@ public final class SQLiteConnection {
     /// The rowid of the last row this connection inserted.
     public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// The rows the last INSERT, UPDATE or DELETE changed (0 for an `INSERT OR IGNORE` that ignored).
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT` (or `BEGIN` for a reader's consistent snapshot),
     /// rolling back when it throws.
     public func transaction<Result>(writing: Bool = true,

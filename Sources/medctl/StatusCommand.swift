@@ -16,7 +16,8 @@ struct StatusCommand: Verb {
             notification server and what medd watches to show open reminders again when the person returns; sync, \
             while medd-sync runs: {"server", "lastSuccess", "lastError", "lastErrorAt", "failingSince", "waiting"}; and \
             effectChanges, when a verdict of `medctl effect` differs from the one a week ago: [{"medication", \
-            "measurement", "verdict", "previous"}].
+            "measurement", "verdict", "previous"}]; and carers, while medd-sync tells carers: {ID: {"lastDelivery", \
+            "lastError", "lastErrorAt", "waiting"}}.
             """)
     }
 
@@ -31,8 +32,10 @@ struct StatusCommand: Verb {
         var status = try client.call("Status")
         let sync = Self.syncStatus(besideSocket: client.path)
         let changes = Self.changedVerdicts(client)
+        let carers = Self.carersStatus(besideSocket: client.path)
         if global.json {
             if let sync { status["sync"] = sync }
+            if let carers { status["carers"] = carers }
             if !changes.isEmpty { status["effectChanges"] = .array(changes.map(\.json)) }
             return Output.json(.object(status))
         }
@@ -60,6 +63,9 @@ struct StatusCommand: Verb {
         }
         // TRANSLATORS: %1$s is the CalDAV server and how syncing goes, or that it is off.
         Output.line(tr("sync: %1$s", sync?.objectValue.map { Self.sync($0) } ?? tr("off (medd-sync is not running)")))
+        for (carer, state) in (carers?.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) {
+            Output.line(Self.carerLine(carer, state))
+        }
         for change in changes {
             // TRANSLATORS: %1$s is a medication ID, %2$s a measurement ID, %3$s the verdict on its effect now (likely effective), %4$s the verdict a week ago.
             Output.line(tr("effect: %1$s on %2$s is now %3$s (a week ago: %4$s); see `medctl effect`", change.medication, change.measurement,
@@ -103,6 +109,26 @@ struct StatusCommand: Verb {
         // TRANSLATORS: how many doses are open; %1$s is "%1$d pending", %2$s "%1$d snoozed".
         return tr("open: %1$s, %2$s", pending > 0 ? style.state("pending", shownAs: pendingText) : pendingText,
                   trn("%1$d snoozed", "%1$d snoozed", count: snoozed, String(snoozed)))
+    }
+
+    /// What medd-sync last wrote of its messages to carers (`{ID: {...}}`); nil when it tells none.
+    private static func carersStatus(besideSocket socket: String) -> JSONValue? {
+        guard let bytes = try? FileReader.bytes(at: DefaultPaths.carersStatus(besideSocket: socket)) else { return nil }
+        return (try? JSONParser.parse(bytes))?["carers"]
+    }
+
+    /// `carer anna: last message 09:00, 1 waiting` and the last error, if any.
+    private static func carerLine(_ carer: String, _ state: JSONValue) -> String {
+        let time = { (key: String) in state[key]?.stringValue.map { LocalTimeText.display(iso: $0) } }
+        let waiting = state["waiting"]?.intValue ?? 0
+        // TRANSLATORS: messages to a carer not sent yet (medd-sync tries again).
+        let waitingText = trn("%1$d waiting", "%1$d waiting", count: waiting, String(waiting))
+        // TRANSLATORS: %1$s is a carer's ID, %2$s when the last message reached them (a date and time, or "none yet"), %3$s "%1$d waiting".
+        var text = tr("carer %1$s: last message %2$s, %3$s", carer, time("lastDelivery") ?? tr("none yet"), waitingText)
+        if let error = state["lastError"]?.stringValue {
+            text += "\n  " + tr("last error (%1$s): %2$s", time("lastErrorAt") ?? "?", error)
+        }
+        return text
     }
 
     /// What medd-sync last wrote of how syncing goes; nil when it is not running (it removes the file when it stops).

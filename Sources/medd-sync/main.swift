@@ -1,5 +1,6 @@
 import Curl
 import Logging
+import MeddCarers
 import MeddConfig
 import MeddControl
 import MeddCore
@@ -7,17 +8,24 @@ import MeddSync
 import MeddSystem
 import Systemd
 
-/// `medd-sync`: keeps medd's doses in a CalDAV collection and brings answers given elsewhere back.
+/// `medd-sync`: medd's network side. Keeps medd's doses in a CalDAV collection and brings answers given
+/// elsewhere back; tells carers of doses still open or missed.
 let usage = """
-    usage: medd-sync [--config PATH] [--socket PATH]
+    usage: medd-sync [--config PATH] [--socket PATH] [--state-dir DIR]
+           medd-sync --test-carers [ID...] [--config PATH] [--state-dir DIR]
 
-    Keeps the doses of medd in the CalDAV collection that [sync] in the configuration names, and
-    records in medd the answers given on a phone or another machine. Runs in the foreground.
+    medd's network side: keeps the doses of medd in the CalDAV collection that [sync] in the
+    configuration names, and records in medd the answers given on a phone or another machine; tells
+    each [carer.ID] of a dose still open or missed, by mail ([mail]), ntfy or a command. Runs in the
+    foreground. --test-carers sends a test message to each channel of the carers named (all without
+    an ID), prints what became of each, and exits (1 when one failed).
 
-      --config PATH   configuration file (default: $XDG_CONFIG_HOME/medd/medd.toml)
-      --socket PATH   medd's control socket (default: $MEDD_SOCKET, else $XDG_RUNTIME_DIR/medd/control.sock)
-      --version       print the version and exit
-      --help          print this help and exit
+      --config PATH    configuration file (default: $XDG_CONFIG_HOME/medd/medd.toml)
+      --socket PATH    medd's control socket (default: $MEDD_SOCKET, else $XDG_RUNTIME_DIR/medd/control.sock)
+      --state-dir DIR  where the carers' messages are kept until sent (default: $STATE_DIRECTORY, else
+                       $XDG_STATE_HOME/medd-sync)
+      --version        print the version and exit
+      --help           print this help and exit
     """
 
 /// sysexits: a usage error, and a configuration that cannot work (the unit does not restart on it).
@@ -31,9 +39,17 @@ func fail(_ message: String, status: Int32) -> Never {
 
 var configOption: String?
 var socketOption: String?
+var stateOption: String?
+var testCarers: [String]?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
+    case "--test-carers":
+        testCarers = []
+        while let next = arguments.first, !next.hasPrefix("--") { testCarers?.append(arguments.removeFirst()) }
+    case "--state-dir":
+        guard let value = arguments.popFirst(), !value.isEmpty else { fail("\(argument) needs a value\n\(usage)", status: exitUsage) }
+        stateOption = value
     case "--help", "-h":
         print(usage)
         CurrentProcess.exit(0)
@@ -51,10 +67,13 @@ while let argument = arguments.popFirst() {
 let environment = ProcessEnvironment.variables
 let paths = DefaultPaths(environment: environment)
 guard let configPath = configOption ?? paths.config else { fail("neither XDG_CONFIG_HOME nor HOME is set: pass --config PATH", status: exitUsage) }
-guard let socketPath = socketOption ?? environment["MEDD_SOCKET"].flatMap({ $0.isEmpty ? nil : $0 }) ?? paths.socket else {
+// --test-carers talks to no medd.
+guard let socketPath = socketOption ?? environment["MEDD_SOCKET"].flatMap({ $0.isEmpty ? nil : $0 }) ?? paths.socket
+        ?? (testCarers == nil ? nil : "") else {
     fail("XDG_RUNTIME_DIR is not set: pass --socket PATH", status: exitUsage)
 }
 
+PeopleLanguage.setUp()
 do {
     try EventLoop.blockLoopSignals()
 } catch {
@@ -71,26 +90,49 @@ switch ConfigLoader.load(path: configPath) {
 case .success(let loaded): configuration = loaded
 case .failure(let errors): fail("\(configPath) has errors; medctl check --config \(configPath) lists them:\n\(errors)", status: exitConfig)
 }
-guard let settings = configuration.sync else {
-    fail("\(configPath) has no [sync] table, so there is nothing to sync; man 8 medd-sync says what to add", status: exitConfig)
+guard configuration.sync != nil || !configuration.carers.isEmpty else {
+    fail("\(configPath) has no [sync] table and no [carer.ID], so there is nothing to do; man 8 medd-sync says what to add",
+         status: exitConfig)
 }
 
-var password: String? = nil
-if let source = settings.password {
+/// A password or token from its source, or the end of medd-sync (the unit does not restart on 78).
+func secret(_ source: SyncSettings.PasswordSource) -> String {
     switch PasswordReader.read(source, environment: environment) {
-    case .success(let read): password = read
+    case .success(let read): return read
     case .failure(let error): fail("\(error)", status: exitConfig)
     }
 }
 
-let statusPath = DefaultPaths.syncStatus(besideSocket: socketPath)
-let status: Int32
-do {
-    let loop = try EventLoop()
-    let http = try HTTPClient(loop: loop, userAgent: "medd-sync/\(MeddVersion.current)")
+let password = configuration.sync?.password.map(secret)
+let secrets = CarerSender.Secrets(
+    mailPassword: configuration.mail?.password.map(secret),
+    ntfyTokens: Dictionary(uniqueKeysWithValues: configuration.carers.compactMap { carer in
+        carer.ntfy?.tokenFile.map { (carer.id, secret(.file($0))) }
+    }))
+let localZone = (try? SystemZones.localZone()) ?? ZoneRules.utc
+let catalogs = MessageCatalog.localeDirectory(executable: (try? CurrentProcess.executablePath()) ?? "/usr/bin/medd-sync")
+
+/// A carer's words: the catalog of its `language` (English when there is none), else the system's.
+func translation(for carer: Carer) -> (any Translator, LocaleFormats) {
+    guard let language = carer.language else { return (Translation.current, Translation.currentFormats) }
+    guard language != "en", let bytes = try? FileReader.bytes(at: "\(catalogs)/\(language)/LC_MESSAGES/\(PeopleLanguage.domain).mo"),
+          let catalog = CompiledCatalog(bytes: bytes) else { return (EnglishTranslator(), .technical) }
+    return (catalog, .technical)
+}
+
+@MainActor func carerOutbox() -> CarerOutbox {
+    guard let directory = stateOption ?? paths.syncStateDirectory else { fail("neither XDG_STATE_HOME nor HOME is set: pass --state-dir DIR", status: exitUsage) }
+    do {
+        try FileSystem.createDirectories(directory, mode: 0o700)
+        return try CarerOutbox(path: directory + "/carers.sqlite")
+    } catch {
+        fail("cannot keep carers' messages in \(directory): \(error)", status: 73)
+    }
+}
+
+@MainActor func makeSynchronizer(_ settings: SyncSettings, loop: EventLoop, http: HTTPClient, link: MeddLink) -> Synchronizer {
     let collection = CalDAVCollection(url: settings.url, http: http, username: settings.username, password: password, caFile: settings.caFile)
     collection.timeoutMilliseconds = Int(settings.timeout.seconds) * 1000
-    let link = MeddLink(path: socketPath, loop: loop)
     let machine = (try? FileReader.bytes(at: "/proc/sys/kernel/hostname")).map { String(decoding: $0, as: UTF8.self) }?
         .split(whereSeparator: \.isNewline).first.map(String.init)
     let rendering = TodoRendering(grace: configuration.settings.grace, people: configuration.people, productVersion: MeddVersion.current,
@@ -103,23 +145,93 @@ do {
         case .named(let name): return configuration.zones[name]
         }
     })
-    let synchronizer = Synchronizer(
+    return Synchronizer(
         loop: loop, link: link, collection: collection, settings: settings, rendering: rendering, times: times, log: log,
         passwordSource: settings.password.map { source in { PasswordReader.read(source, environment: environment).map { $0 } } },
         healthChanged: { health in try? FileSystem.replaceFile(statusPath, with: health.json.serialized + [0x0A]) })
+}
+
+/// `--test-carers`: a test message on every channel of the carers named, each outcome printed; exits.
+@MainActor func exit(testing names: [String], sender: CarerSender, loop: EventLoop) -> Never {
+    let unknown = names.filter { name in !configuration.carers.contains { $0.id == name } }
+    guard unknown.isEmpty, !configuration.carers.isEmpty else {
+        let known = configuration.carers.map(\.id).joined(separator: ", ")
+        fail(configuration.carers.isEmpty ? "\(configPath) has no [carer.ID]" : "no carer \(unknown.joined(separator: ", ")) in \(configPath) (carers: \(known))",
+             status: exitUsage)
+    }
+    let carers = configuration.carers.filter { names.isEmpty || names.contains($0.id) }
+    let now = Instant(usec: Int64(EventLoop.wallClockUsec()))
+    var waiting = 0
+    var failed = false
+    for carer in carers {
+        let (translator, formats) = translation(for: carer)
+        let message = CarerMessage(kind: .test, carer: carer.id, eventAt: now, createdAt: now)
+        let text = CarerText(message, carer: carer, zone: localZone, formats: formats)
+        for channel in CarerOutbox.Channel.allCases where carer.has(channel) {
+            let delivery = CarerOutbox.Delivery(message: message.id, channel: channel, carer: carer.id, kind: .test, dose: nil,
+                                                title: text.title.text(using: translator), body: text.body.text(using: translator),
+                                                reference: CarerText.reference(of: message), createdAt: now)
+            waiting += 1
+            sender.send(delivery, to: carer, at: now) { result in
+                switch result {
+                // TRANSLATORS: `medctl carers test`: %1$s is a carer's ID, %2$s a channel (email, ntfy, command; never translated).
+                case .success: print(tr("%1$s by %2$s: sent", carer.id, channel.rawValue))
+                case .failure(let failure):
+                    // TRANSLATORS: `medctl carers test`: %1$s is a carer's ID, %2$s a channel (email, ntfy, command), %3$s why it failed.
+                    print(tr("%1$s by %2$s: failed: %3$s", carer.id, channel.rawValue, failure.description))
+                    failed = true
+                }
+                waiting -= 1
+                if waiting == 0 { loop.exit() }
+            }
+        }
+    }
+    if waiting > 0 { _ = try? loop.run() }
+    CurrentProcess.exit(failed ? 1 : 0)
+}
+
+let statusPath = DefaultPaths.syncStatus(besideSocket: socketPath)
+let carersStatusPath = DefaultPaths.carersStatus(besideSocket: socketPath)
+let status: Int32
+do {
+    let loop = try EventLoop()
+    let http = try HTTPClient(loop: loop, userAgent: "medd-sync/\(MeddVersion.current)")
+    let sender = CarerSender(loop: loop, http: http, mail: configuration.mail, secrets: secrets, zone: localZone,
+                             baseEnvironment: ["PATH=\(environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")", "HOME=\(environment["HOME"] ?? "/")",
+                                               "LANG=\(environment["LANG"] ?? "C.UTF-8")"])
+    if let names = testCarers {
+        exit(testing: names, sender: sender, loop: loop)
+    }
+    let link = MeddLink(path: socketPath, loop: loop)
+    let synchronizer = configuration.sync.map { settings in
+        makeSynchronizer(settings, loop: loop, http: http, link: link)
+    }
+    let notifier = configuration.carers.isEmpty ? nil : CarerNotifier(
+        loop: loop, link: MeddLink(path: socketPath, loop: loop), outbox: carerOutbox(), sender: sender, carers: configuration.carers,
+        people: configuration.people, zone: localZone, translators: translation(for:), log: log,
+        statusChanged: { statuses in try? FileSystem.replaceFile(carersStatusPath, with: CarerNotifier.statusJSON(statuses).serialized + [0x0A]) })
     let stop: (Signal) -> Void = { _ in
         Notifier.stopping()
         loop.exit()
     }
     let signals = try [Signal.terminate, .interrupt].map { try loop.addSignal($0, stop) }
-    let resync = try loop.addSignal(.hangUp) { _ in synchronizer.round() }
+    let resync = try loop.addSignal(.hangUp) { _ in
+        synchronizer?.round()
+        notifier?.reconcile()
+    }
     _ = try loop.enableWatchdog()
-    log.info("syncing with \(settings.url) for medd at \(socketPath)")
-    synchronizer.start()
-    Notifier.ready(status: "syncing with \(settings.url)")
+    var doing: [String] = []
+    if let settings = configuration.sync { doing.append("syncing with \(settings.url)") }
+    if !configuration.carers.isEmpty { doing.append("telling \(configuration.carers.count) carer(s)") }
+    log.info("\(doing.joined(separator: ", ")) for medd at \(socketPath)")
+    synchronizer?.start()
+    notifier?.start()
+    Notifier.ready(status: doing.joined(separator: ", "))
     status = try loop.run()
-    synchronizer.stop()
+    synchronizer?.stop()
+    notifier?.stop()
     FileSystem.removeFile(statusPath)
+    FileSystem.removeFile(carersStatusPath)
     withExtendedLifetime((signals, resync, http)) {}
 } catch {
     fail("\(error)", status: 71)

@@ -170,7 +170,7 @@ struct ValidFixtureTests {
 
     /// The reference `[sync]` table keeps its collection, user and password command; a minimal one gets the defaults.
     @Test func syncTable() throws {
-        var expected = SyncSettings(url: try CollectionURL(parsing: "https://dav.example.org/anna/medication/"))
+        var expected = SyncSettings(url: try WebURL(parsing: "https://dav.example.org/anna/medication/"))
         expected.username = "anna"
         expected.password = .command(["secret-tool", "lookup", "service", "medd"])
         #expect(try load("reference").sync == expected)
@@ -188,6 +188,42 @@ struct ValidFixtureTests {
         #expect(minimal?.caFile == "/etc/ssl/private-ca.pem")
         #expect(minimal?.password == nil)
         #expect(try load("minimal").sync == nil)
+    }
+
+    /// The reference carers and `[mail]`: every key of `[carer.anna]` kept, defaults for `[carer.tom]`.
+    @Test func carersAndMail() throws {
+        let configuration = try load("reference")
+        var anna = Carer(id: "anna")
+        anna.name = "Anna"
+        anna.email = EmailAddress(parsing: "anna@example.org")
+        anna.ntfy = Carer.Ntfy(url: try WebURL(parsing: "https://ntfy.example.org/mum-7f3k", directory: false),
+                               tokenFile: "/home/mum/.config/medd/ntfy-token")
+        anna.command = ["/usr/bin/apprise", "-b", "message"]
+        anna.person = "mum"
+        anna.summary = WallTime(hour: 21, minute: 0)
+        anna.language = "de"
+        var tom = Carer(id: "tom")
+        tom.ntfy = Carer.Ntfy(url: try WebURL(parsing: "http://127.0.0.1:8080/dad", directory: false))
+        #expect(configuration.carers == [anna, tom])
+        #expect(tom.after == .hours(1) && !tom.details && tom.person == nil)
+        #expect(anna.ntfy?.url.description == "https://ntfy.example.org/mum-7f3k", "an ntfy topic keeps its path as written")
+        let mail = try #require(configuration.mail)
+        #expect(mail.url.description == "smtps://mail.example.org/" && mail.requiresTLS)
+        #expect(mail.from.description == "mum.medd@example.org" && mail.fromName == "medd")
+        #expect(mail.username == "mum.medd" && mail.password == .command(["secret-tool", "lookup", "service", "medd-mail"]))
+        let local = try ConfigLoader.parse("""
+            [mail]
+            url = "smtp://127.0.0.1:2525"
+            from = "mum.medd@example.org"
+            """, path: "mail.toml").get().mail
+        #expect(local?.requiresTLS == false && local?.fromName == nil, "plain smtp only to this machine")
+        let remote = try ConfigLoader.parse("""
+            [mail]
+            url = "smtp://mail.example.org:587"
+            from = "mum.medd@example.org"
+            """, path: "mail.toml").get().mail
+        #expect(remote?.requiresTLS == true, "smtp to another host needs STARTTLS")
+        #expect(try load("minimal").carers.isEmpty && load("minimal").mail == nil)
     }
 
     /// An empty file is the default configuration.

@@ -6,7 +6,7 @@ import Testing
 /// The rules that make every machine and the server agree on each dose.
 struct ReconcilerTests {
     static let now = Instant(seconds: 1_795_330_800)  // 2026-11-22T07:00:00Z
-    static let settings = SyncSettings(url: try! CollectionURL(parsing: "https://dav.example.org/a/"))
+    static let settings = SyncSettings(url: try! WebURL(parsing: "https://dav.example.org/a/"))
     static let listed = (now - .days(3))..<(now + .days(1))
 
     static func dose(_ hour: Int, _ state: DoseState = .planned, answeredAt: Instant? = nil, snoozeUntil: Instant? = nil) -> LocalDose {

@@ -20,9 +20,13 @@ public struct Configuration: Hashable, Sendable {
     public var people: [String: Person]
     /// The `[sync]` table, when the file has one: for medd-sync, not medd.
     public var sync: SyncSettings?
+    /// The `[carer.ID]` tables, sorted by ID, and the `[mail]` table: for medd-sync, not medd.
+    public var carers: [Carer]
+    public var mail: MailSettings?
 
     public init(settings: Settings = Settings(), medications: [Medication] = [], measurements: [Measurement] = [], hooks: [Hook] = [],
-                zones: [String: ZoneRules] = [:], people: [String: Person] = [:], sync: SyncSettings? = nil) {
+                zones: [String: ZoneRules] = [:], people: [String: Person] = [:], sync: SyncSettings? = nil, carers: [Carer] = [],
+                mail: MailSettings? = nil) {
         self.settings = settings
         self.medications = medications.sorted { $0.id < $1.id }
         self.measurements = measurements.sorted { $0.id < $1.id }
@@ -31,6 +35,8 @@ public struct Configuration: Hashable, Sendable {
         self.zones = zones
         self.people = people
         self.sync = sync
+        self.carers = carers.sorted { $0.id < $1.id }
+        self.mail = mail
     }
 
     private static func subjects(_ medications: [Medication], _ measurements: [Measurement]) -> [Medication] {
