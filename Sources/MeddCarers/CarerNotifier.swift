@@ -31,8 +31,9 @@ public final class CarerNotifier: @unchecked Sendable {
     private var watchRetry: LoopSource?
     private var stopping = false
 
-    /// The waits between attempts of a failed delivery, the last repeated until a day has passed.
-    public static let retryDelays: [TimeSpan] = [TimeSpan(seconds: 10), TimeSpan(seconds: 30), .minutes(1), .minutes(2), .minutes(5), .minutes(10)]
+    /// The waits between attempts of a failed delivery, the last repeated until a day has passed: a server
+    /// back from an outage gets the message within five minutes.
+    public static let retryDelays: [TimeSpan] = [TimeSpan(seconds: 10), TimeSpan(seconds: 30), .minutes(1), .minutes(2), .minutes(5)]
     /// A delivery that has not gone out this long after it was made is given up.
     public static let giveUpAfter = TimeSpan.days(1)
 

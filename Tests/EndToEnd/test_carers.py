@@ -4,6 +4,7 @@ sending to its json:// target on the same recorder). The issue's day: an 08:00 d
 message on each channel, its answer at 09:20 the all-clear, a 13:00 dose missed at 15:00 a high-priority one, and
 the summary at 21:00 counts the day; without `details` no medication's name leaves the machine."""
 import base64
+import email.header
 import json
 import os
 import re
@@ -14,6 +15,7 @@ import pytest
 
 import carer_servers
 import harness
+import locales
 import sync_harness
 from harness import berlin
 
@@ -168,14 +170,20 @@ def medctl(daemon, *args, env=None):
 
 def test_carers_test_sends_on_every_channel_and_names_what_failed_without_the_secrets(daemons, med, servers, tmp_path):
     """`medctl carers test` through medd-sync: a wrong mail password gives the server's 535 in words, a 401 from ntfy
-    says to check the token; neither secret is printed. With both right, every channel says sent."""
+    says to check the token; neither secret is printed. With both right, every channel says sent. A carer with
+    `language = "zh_CN"` gets the catalog's Chinese (not the system's language)."""
     recorder = servers[1]
     smtp = carer_servers.MailServer(password="right-password")
     try:
         password_file = tmp_path / "mail-password"
         password_file.write_text("wrong-password\n")
         os.chmod(password_file, 0o600)
-        extra = f'username = "mum.medd"\npassword_file = "{password_file}"\n'
+        extra = f'username = "mum.medd"\npassword_file = "{password_file}"\n' + f"""
+[carer.li]
+name = "Li"
+ntfy = "http://127.0.0.1:{recorder.port}/li"
+language = "zh_CN"
+"""
         daemon = daemons(carers_config(med, smtp, recorder, str(tmp_path), extra=extra), berlin(7, 0, 0), directory=str(tmp_path))
         recorder.status = 401
         out = medctl(daemon, "carers", "test", "--config", daemon.config_path)
@@ -194,8 +202,14 @@ def test_carers_test_sends_on_every_channel_and_names_what_failed_without_the_se
         assert out.returncode == 0 and sorted(out.stdout.splitlines()) == ["anna by command: sent", "anna by email: sent", "anna by ntfy: sent"]
         [(_, _, mail, _)] = smtp.wait(1)
         assert mail["Subject"] == "Test message from medd" and "for Anna" in mail.get_content()
+        out = medctl(daemon, "carers", "test", "li", "--config", daemon.config_path)
+        assert out.returncode == 0 and out.stdout.splitlines() == ["li by ntfy: sent"]
+        li = recorder.wait(1, path="/li")[-1]
+        title = str(email.header.make_header(email.header.decode_header(li["headers"]["Title"])))
+        assert title == locales.translated("zh_CN", "Test message from medd"), "in the carer's language, an RFC 2047 title"
+        assert li["body"].decode() == locales.translated("zh_CN", "This is a test message from medd for %1$s. If you read it, medd's messages reach you.", "Li")
         out = medctl(daemon, "carers", "test", "bob", "--config", daemon.config_path)
-        assert out.returncode == 64 and "no carer bob" in out.stderr and "carers: anna" in out.stderr
+        assert out.returncode == 64 and "no carer bob" in out.stderr and "carers: anna, li" in out.stderr
         out = medctl(daemon, "carers", "send")
         assert out.returncode == 2 and "test" in out.stderr
     finally:

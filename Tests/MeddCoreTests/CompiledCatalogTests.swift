@@ -1,5 +1,6 @@
 import Foundation
 import MeddCore
+import PropertyBased
 import Testing
 
 /// Differential test: `CompiledCatalog` against Python's `gettext.GNUTranslations` on every catalog of
@@ -57,6 +58,45 @@ import Testing
             }
         }
         return result
+    }
+
+    /// A compiled catalog with bytes changed, cut or inserted is refused or read, never a crash; what it
+    /// reads answers every lookup.
+    @Test func mutatedCatalogsNeverCrash() async throws {
+        let mo = FileManager.default.temporaryDirectory.appendingPathComponent("medd-catalog-fuzz-\(getpid()).mo").path
+        defer { try? FileManager.default.removeItem(atPath: mo) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["msgfmt", "-o", mo, Self.root.appendingPathComponent("po/pl.po").path]
+        try process.run()
+        process.waitUntilExit()
+        let original = Array(try Data(contentsOf: URL(fileURLWithPath: mo)))
+        await propertyCheck(count: 100, input: Gen.int(in: 0...Int.max).array(of: 1...8)) { script in
+            var bytes = original
+            for step in script {
+                let position = step % (bytes.count + 1)
+                switch (step / 7) % 3 {
+                case 0 where position < bytes.count: bytes[position] = UInt8(truncatingIfNeeded: step >> 11)
+                case 1: bytes.removeSubrange(position..<min(bytes.count, position + (step >> 13) % 64))
+                default: bytes.insert(UInt8(truncatingIfNeeded: step >> 17), at: position)
+                }
+            }
+            if let catalog = CompiledCatalog(bytes: bytes) {
+                _ = catalog.translate("Taken")
+                for count in [0, 1, 2, 5, 22, -3] { _ = catalog.translate("%1$d dose", "%1$d doses", count: count) }
+            }
+        }
+    }
+
+    /// Random rules over C's operators parse or are refused, and a parsed one gives a form in range for any n.
+    @Test func randomPluralRulesNeverCrash() async {
+        let pieces = ["n", "1", "0", "10", "%", "==", "!=", "<", ">", "<=", ">=", "&&", "||", "?", ":", "(", ")", "!", "+", "-", "*", "/", " "]
+        await propertyCheck(count: 500, input: Gen.int(in: 0..<pieces.count).array(of: 1...40)) { indices in
+            let text = indices.map { pieces[$0] }.joined()
+            if let rule = PluralRule(header: "nplurals=3; plural=\(text);") {
+                for n: UInt in [0, 1, 2, 5, 11, 21, 100, 1_000_000, UInt.max] { #expect((0..<3).contains(rule.form(for: n))) }
+            }
+        }
     }
 
     @Test func pluralRules() throws {
