@@ -62,7 +62,9 @@ struct StatusCommand: Verb {
             Output.line(tr("notifications: not reported (medd runs with --no-desktop, or predates this report)"))
         }
         // TRANSLATORS: %1$s is the CalDAV server and how syncing goes, or that it is off.
-        Output.line(tr("sync: %1$s", sync?.objectValue.map { Self.sync($0) } ?? tr("off (medd-sync is not running)")))
+        // medd-sync may run for carers alone, without [sync].
+        let syncOff = carers == nil ? tr("off (medd-sync is not running)") : tr("off (no [sync] in the configuration)")
+        Output.line(tr("sync: %1$s", sync?.objectValue.map { Self.sync($0) } ?? syncOff))
         for (carer, state) in (carers?.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) {
             Output.line(Self.carerLine(carer, state))
         }

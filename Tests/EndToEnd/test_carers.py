@@ -228,6 +228,7 @@ def test_a_mail_server_down_then_back_gets_every_message_once(daemons, med, serv
         assert anna["waiting"] >= 1 and "cannot connect" in anna["lastError"], anna
         status = medctl(daemon, "status").stdout
         assert re.search(r"^carer anna: last message 2026-11-22 09:00, [12] waiting$", status, re.M), status
+        assert "sync: off (no [sync] in the configuration)" in status.splitlines(), "medd-sync runs for the carer alone"
         assert re.search(r"^  last error \(2026-11-22 09:00\): mail to anna@example.org .*: cannot connect", status, re.M), status
         time.sleep(12)  # down across the first retry (10 s)
         smtp.start()
