@@ -9,6 +9,7 @@ answered: an all-clear, which fails too. Then the server comes back.
     MEDD_BIN_DIR=... python3 Benchmarks/daemon/carers_outage.py [--outage 600]
 """
 import argparse
+import json
 import os
 import sys
 import time
@@ -44,6 +45,9 @@ def main():
         smtp.stop()
         down = time.monotonic()
         test_carers.restart(daemon, berlin(8, 59, 56))
+        status = os.path.join(directory, "carers-status.json")
+        test_carers.wait_for(lambda: os.path.exists(status) and "lastError" in json.load(open(status))["carers"]["anna"], timeout=60,
+                             what="the overdue message recorded and its mail failed")
         test_carers.restart(daemon, berlin(9, 19, 58))
         time.sleep(3)
         daemon.call("Taken", dose=f"{med}_20261122_08_00")

@@ -242,8 +242,9 @@ def test_a_mail_server_down_then_back_gets_every_message_once(daemons, med, serv
 
 
 def test_fifty_kills_of_the_sender_lose_no_message(daemons, med, servers):
-    """Sixty doses overdue at once, medd-sync killed with SIGKILL fifty times while it sends them: every message
-    arrives, and the repeats (a mail sent but not yet marked) are counted: at most one per kill."""
+    """Sixty messages at once (the 08:00 dose, fired before medd stopped, overdue; the 59 that came due while it
+    was stopped, missed), medd-sync killed with SIGKILL fifty times while it sends them: every message arrives, and
+    the repeats (a mail sent but not yet marked) are counted: at most one per kill."""
     smtp, recorder = servers
     times = [f"08:{minute:02d}" for minute in range(60)]
 
