@@ -144,7 +144,7 @@ def test_a_bad_command_line_or_configuration_is_a_precise_error(tmp_path):
     without_sync = tmp_path / "medd.toml"
     without_sync.write_text("[settings]\n")
     out = run("--config", str(without_sync), "--socket", str(tmp_path / "control.sock"))
-    assert out.returncode == 78 and "has no [sync] table, so there is nothing to sync" in out.stderr
+    assert out.returncode == 78 and "has no [sync] table and no [carer.ID], so there is nothing to do" in out.stderr
     broken = tmp_path / "broken.toml"
     broken.write_text('[sync]\nurl = "http://dav.example.org/a/"\n')
     out = run("--config", str(broken), "--socket", str(tmp_path / "control.sock"))
