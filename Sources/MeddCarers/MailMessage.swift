@@ -28,7 +28,7 @@ public enum MailMessage {
 
     /// ASCII without control characters as it is; anything else as one RFC 2047 encoded word per 45 bytes.
     static func encodedWord(_ text: String) -> String {
-        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }), !text.contains("=?") { return text }
+        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }), !text.containsText("=?") { return text }
         var words: [String] = []
         var chunk: [UInt8] = []
         for character in text {

@@ -53,7 +53,7 @@ public struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
     public init?(parsing text: String) {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, let local = parts.first, let domain = parts.last, !local.isEmpty, local.utf8.count <= 64,
-              text.utf8.count <= 254, !local.hasPrefix("."), !local.hasSuffix("."), !local.contains(".."),
+              text.utf8.count <= 254, !local.hasPrefix("."), !local.hasSuffix("."), !local.containsText(".."),
               local.unicodeScalars.allSatisfy(Self.isLocalCharacter) else { return nil }
         let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2, labels.allSatisfy({ label in
