@@ -144,7 +144,7 @@ public final class CarerNotifier: @unchecked Sendable {
                 let since = try outbox.since(carer: carer.id, now: now)
                 let messages = CarerPolicy.messages(for: carer, doses: doses, told: try outbox.told(carer: carer.id), now: now, since: since,
                                                     zone: zone, people: people)
-                let added = try outbox.record(messages.flatMap { deliveries(of: $0, to: carer) })
+                let added = try outbox.record(messages.flatMap { Self.deliveries(of: $0, to: carer, zone: zone, translation: translators(carer)) })
                 for delivery in added {
                     log.info("carer \(carer.id): \(delivery.kind.rawValue) message recorded for \(delivery.channel.rawValue)",
                              metadata: ["MEDD_CARER_ID": .string(carer.id), "MEDD_CARER_KIND": .string(delivery.kind.rawValue)])
@@ -156,9 +156,10 @@ public final class CarerNotifier: @unchecked Sendable {
         deliver()
     }
 
-    /// A message on each of the carer's channels, in the carer's words.
-    private func deliveries(of message: CarerMessage, to carer: Carer) -> [CarerOutbox.Delivery] {
-        let (translator, formats) = translators(carer)
+    /// A message on each of the carer's channels, in the carer's words (`translation`: its language and formats).
+    public static func deliveries(of message: CarerMessage, to carer: Carer, zone: ZoneRules,
+                                  translation: (any Translator, LocaleFormats)) -> [CarerOutbox.Delivery] {
+        let (translator, formats) = translation
         let text = CarerText(message, carer: carer, zone: zone, formats: formats)
         return CarerOutbox.Channel.allCases.filter(carer.has).map { channel in
             CarerOutbox.Delivery(message: message.id, channel: channel, carer: carer.id, kind: message.kind, dose: message.dose?.id,

@@ -49,8 +49,7 @@ struct EffectCommand: Verb, RangeFlags {
 
     func run() throws {
         let client = try global.connect()
-        let query = range.query()
-        var reply = try EffectReply.ask(client, since: query.from, until: query.to, medication: range.medication)
+        var reply = try EffectReply.ask(client, range.query())
         if let person = range.person {
             let people = try PersonOption.people(client: client)
             try person.requireKnown(among: people, verb: Self.name)

@@ -30,12 +30,9 @@ struct EffectReply {
         json = reply
     }
 
-    /// Asks the daemon for the effects over `[since, until)` (its defaults for what is nil), of `medication` alone when one is given.
-    static func ask(_ client: ControlClient, since: Instant?, until: Instant?, medication: String? = nil) throws(ClientError) -> EffectReply {
-        var parameters: [String: JSONValue] = [:]
-        if let since { parameters["since"] = .string(LocalTimeText.rules.format(since)) }
-        if let until { parameters["until"] = .string(LocalTimeText.rules.format(until)) }
-        if let medication { parameters["medication"] = .string(medication) }
-        return try EffectReply(client.call("Effect", parameters), path: client.path)
+    /// Asks the daemon for the effects over the query's range (its defaults for what is nil), of its
+    /// medication alone when it names one: the very parameters `Adherence` takes.
+    static func ask(_ client: ControlClient, _ query: DoseQuery) throws(ClientError) -> EffectReply {
+        try EffectReply(client.call("Effect", query.adherenceParameters), path: client.path)
     }
 }

@@ -158,7 +158,7 @@ struct ReportCommand: Verb, RangeFlags {
     private func measurements(_ client: ControlClient, since: Instant, until: Instant,
                               people: [String: String]) throws -> ([ReportInput.Measurement], [MedicationEffect]) {
         let person = range.person?.id
-        let effects = try EffectReply.ask(client, since: since, until: until, medication: range.medication).effects
+        let effects = try EffectReply.ask(client, DoseQuery(from: since, to: until, medication: range.medication)).effects
             .filter { person == nil || people[$0.medication] == person }
         let parameters: [String: JSONValue] = ["from": .string(LocalTimeText.rules.format(since)), "to": .string(LocalTimeText.rules.format(until))]
         let rows = (try client.call("ListReadings", parameters)["readings"]?.arrayValue ?? []).compactMap(ReadingRow.init)

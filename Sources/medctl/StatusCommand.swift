@@ -92,10 +92,10 @@ struct StatusCommand: Verb {
     /// range a week earlier; nothing is kept between runs. None when the daemon cannot tell (an older
     /// medd without `Effect`, a ledger it cannot read): the status line stays quiet rather than fail.
     static func changedVerdicts(_ client: ControlClient) -> [VerdictChange] {
-        guard let current = try? EffectReply.ask(client, since: nil, until: nil), !current.effects.isEmpty else { return [] }
+        guard let current = try? EffectReply.ask(client, DoseQuery()), !current.effects.isEmpty else { return [] }
         let weekAgo = current.until - .days(7)
         let since = current.since - .days(7)
-        guard let earlier = try? EffectReply.ask(client, since: since, until: weekAgo) else { return [] }
+        guard let earlier = try? EffectReply.ask(client, DoseQuery(from: since, to: weekAgo)) else { return [] }
         var previous: [String: MedicationEffect.Verdict] = [:]
         for effect in earlier.effects { previous[effect.medication + "\u{0}" + effect.measurement] = effect.verdict }
         return current.effects.compactMap { effect in

@@ -164,13 +164,9 @@ func translation(for carer: Carer) -> (any Translator, LocaleFormats) {
     var waiting = 0
     var failed = false
     for carer in carers {
-        let (translator, formats) = translation(for: carer)
         let message = CarerMessage(kind: .test, carer: carer.id, eventAt: now, createdAt: now)
-        let text = CarerText(message, carer: carer, zone: localZone, formats: formats)
-        for channel in CarerOutbox.Channel.allCases where carer.has(channel) {
-            let delivery = CarerOutbox.Delivery(message: message.id, channel: channel, carer: carer.id, kind: .test, dose: nil,
-                                                title: text.title.text(using: translator), body: text.body.text(using: translator),
-                                                reference: CarerText.reference(of: message), createdAt: now)
+        for delivery in CarerNotifier.deliveries(of: message, to: carer, zone: localZone, translation: translation(for: carer)) {
+            let channel = delivery.channel
             waiting += 1
             sender.send(delivery, to: carer, at: now) { result in
                 switch result {
