@@ -66,6 +66,7 @@ extension ConfigValidator {
         let timezone = table["timezone"].flatMap { zone($0, at: path.appending("timezone")) }
         let notes = table["notes"].flatMap { string($0, at: path.appending("notes")) }
         let paused = table["paused"].flatMap { bool($0, at: path.appending("paused")) }
+        let pausedUntil = table["paused_until"].flatMap { date($0, at: path.appending("paused_until")) }
         let person = table["person"].flatMap { personID($0, at: path.appending("person")) }
         let alert = alertChoices(in: table, at: path, grace: settings.grace)
         let remind = table["remind"].flatMap { bool($0, at: path.appending("remind")) }
@@ -87,6 +88,7 @@ extension ConfigValidator {
         measurement.reminders.timezone = timezone
         measurement.reminders.notes = notes
         measurement.reminders.paused = paused ?? false
+        measurement.reminders.pausedUntil = pausedUntil
         measurement.reminders.person = person
         measurement.reminders.alert = alert
         measurement.reminders.remind = remind ?? true

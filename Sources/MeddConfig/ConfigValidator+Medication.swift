@@ -48,6 +48,7 @@ extension ConfigValidator {
         let timezone = table["timezone"].flatMap { zone($0, at: path.appending("timezone")) }
         let notes = table["notes"].flatMap { string($0, at: path.appending("notes")) }
         let paused = table["paused"].flatMap { bool($0, at: path.appending("paused")) }
+        let pausedUntil = table["paused_until"].flatMap { date($0, at: path.appending("paused_until")) }
         let stock = table["stock"].flatMap { quantity($0, at: path.appending("stock"), atLeast: .zero) }
         let perDose = table["per_dose"].flatMap { quantity($0, at: path.appending("per_dose"), atLeast: .smallest) }
         let refillAt = table["refill_at"].flatMap { quantity($0, at: path.appending("refill_at"), atLeast: .zero) }
@@ -75,6 +76,7 @@ extension ConfigValidator {
         medication.timezone = timezone
         medication.notes = notes
         medication.paused = paused ?? false
+        medication.pausedUntil = pausedUntil
         medication.stock = stock
         medication.perDose = perDose ?? .one
         medication.refillAt = refillAt

@@ -117,7 +117,7 @@ final class ConfigValidator {
                                "expiry_warning", "effect"] + alertKeys
         static let medication = [
             "name", "dose", "times", "days", "every_days", "cycle", "monthdays", "every_weeks", "every_months", "every", "after_taken", "from", "until", "start", "end",
-            "timezone", "notes", "paused", "as_needed", "min_interval", "max_per_day", "stock", "per_dose", "refill_at",
+            "timezone", "notes", "paused", "paused_until", "as_needed", "min_interval", "max_per_day", "stock", "per_dose", "refill_at",
             "step",
             "person",
             "expires", "remind",
@@ -125,7 +125,7 @@ final class ConfigValidator {
         static let measurement = [
             "kind", "name", "unit", "readings", "for", "target",
             "times", "days", "every_days", "cycle", "monthdays", "every_weeks", "every_months", "every", "after_taken", "from", "until",
-            "start", "end", "timezone", "notes", "paused", "person", "remind",
+            "start", "end", "timezone", "notes", "paused", "paused_until", "person", "remind",
         ] + alertKeys
         /// The keys of a `times` entry written as a table.
         static let timeEntry = ["at", "dose", "per_dose"]

@@ -7,12 +7,19 @@ package struct TOMLReader {
     package static let maximumDepth = 100
 
     private var cursor: TOMLCursor
+    private var layout = TOMLLayout()
 
     /// The document, or its first syntax error.
     package static func read(_ text: String) -> Result<TOMLTable, TOMLSyntaxError> {
+        readWithLayout(text).map(\.document)
+    }
+
+    /// The document with where it writes each header and key, or its first syntax error.
+    package static func readWithLayout(_ text: String) -> Result<(document: TOMLTable, layout: TOMLLayout), TOMLSyntaxError> {
         var reader = TOMLReader(text)
         do {
-            return .success(try reader.readDocument())
+            let document = try reader.readDocument()
+            return .success((document, reader.layout))
         } catch {
             return .failure(error)
         }
@@ -26,6 +33,7 @@ package struct TOMLReader {
         var document = TOMLDocumentBuilder(position: .start, depth: 0, maximumDepth: Self.maximumDepth)
         // The table the key/value lines go into: the last header's.
         var section = TOMLDocumentBuilder.root
+        var sectionPath: [String] = []
         while true {
             cursor.skipSpaces()
             switch cursor.current {
@@ -36,14 +44,17 @@ package struct TOMLReader {
             case UInt8(ascii: "#"):
                 try cursor.skipComment()
             case UInt8(ascii: "["):
+                let start = cursor.offset
                 let (keys, isArray) = try readHeader()
                 section = isArray ? try document.appendTable(keys) : try document.defineTable(keys)
                 let names = keys.map(\.name)
+                layout.headers.append(TOMLLayout.Header(path: names, isArray: isArray, start: start))
+                sectionPath = names
                 try expectLineEnd { found, position in
                     .expectedLineEnd(afterHeader: TOMLSyntaxError.headerText(names, isArray: isArray), found: found, at: position)
                 }
             default:
-                let keys = try readKeyValue(into: section, in: &document)
+                let keys = try readKeyValue(into: section, in: &document, path: sectionPath)
                 try expectLineEnd { found, position in
                     .expectedLineEnd(afterValueOf: TOMLSyntaxError.keyText(keys.map(\.name)), found: found, at: position)
                 }
@@ -75,9 +86,12 @@ package struct TOMLReader {
         return (keys, isArray)
     }
 
-    /// `key = value` into `table` of `builder` (the document's, or an inline table's); returns the key.
+    /// `key = value` into `table` of `builder` (the document's, or an inline table's), which is at `path`
+    /// from the document's root; returns the key.
     private mutating func readKeyValue(into table: TOMLDocumentBuilder.TableID, in builder: inout TOMLDocumentBuilder,
-                                       isInline: Bool = false) throws(TOMLSyntaxError) -> [TOMLDocumentBuilder.Key] {
+                                       path: [String], isInline: Bool = false) throws(TOMLSyntaxError) -> [TOMLDocumentBuilder.Key] {
+        cursor.skipSpaces()
+        let keyStart = cursor.offset
         let keys = try readKey(isTableName: false)
         cursor.skipSpaces()
         guard cursor.current == UInt8(ascii: "=") else {
@@ -90,8 +104,12 @@ package struct TOMLReader {
         cursor.skipSpaces()
         if isInline { try checkInlineLineEnd() }
         let target = try builder.tableForKey(keys, in: table)
-        let value = try readValue(depth: builder.depth(of: target) + 1)
+        let valueStart = cursor.offset
+        let fullPath = path + keys.map(\.name)
+        let value = try readValue(depth: builder.depth(of: target) + 1, path: fullPath)
         builder.insert(value, named: keys[keys.count - 1], into: target)
+        layout.keyValues.append(TOMLLayout.KeyValue(path: fullPath, isInline: isInline, keyStart: keyStart,
+                                                    valueStart: valueStart, valueEnd: cursor.offset))
         return keys
     }
 
@@ -136,23 +154,23 @@ package struct TOMLReader {
 
     // MARK: Values
 
-    /// The value at the cursor, `depth` levels deep were it an array or inline table.
-    private mutating func readValue(depth: Int) throws(TOMLSyntaxError) -> TOMLValue {
+    /// The value at the cursor, `depth` levels deep were it an array or inline table, written for the key at `path`.
+    private mutating func readValue(depth: Int, path: [String]) throws(TOMLSyntaxError) -> TOMLValue {
         let position = cursor.here()
         switch cursor.current {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             return TOMLValue(.string(try TOMLStringReader.read(&cursor)), at: position)
         case UInt8(ascii: "["):
-            return TOMLValue(.array(try readArray(depth: depth, at: position)), at: position)
+            return TOMLValue(.array(try readArray(depth: depth, at: position, path: path)), at: position)
         case UInt8(ascii: "{"):
-            return TOMLValue(.table(try readInlineTable(depth: depth, at: position)), at: position)
+            return TOMLValue(.table(try readInlineTable(depth: depth, at: position, path: path)), at: position)
         default:
             return TOMLValue(try TOMLBareValueReader.read(&cursor), at: position)
         }
     }
 
     /// `[ … ]`: values of any kinds, across lines, with comments and a trailing comma allowed.
-    private mutating func readArray(depth: Int, at start: SourcePosition) throws(TOMLSyntaxError) -> [TOMLValue] {
+    private mutating func readArray(depth: Int, at start: SourcePosition, path: [String]) throws(TOMLSyntaxError) -> [TOMLValue] {
         guard depth <= Self.maximumDepth else { throw .nestedTooDeeply(limit: Self.maximumDepth, at: start) }
         cursor.advance()
         var elements: [TOMLValue] = []
@@ -165,7 +183,7 @@ package struct TOMLReader {
             if let byte = cursor.current, byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "=") {
                 throw cursor.unexpected(TOMLSyntaxError.expectedArrayValue)
             }
-            elements.append(try readValue(depth: depth + 1))
+            elements.append(try readValue(depth: depth + 1, path: path))
             try skipArrayBlanks(start)
             switch cursor.current {
             case UInt8(ascii: ","): cursor.advance()
@@ -181,7 +199,7 @@ package struct TOMLReader {
     }
 
     /// `{ key = value, … }` on one line, with no comma after the last pair; closed once read.
-    private mutating func readInlineTable(depth: Int, at start: SourcePosition) throws(TOMLSyntaxError) -> TOMLTable {
+    private mutating func readInlineTable(depth: Int, at start: SourcePosition, path: [String]) throws(TOMLSyntaxError) -> TOMLTable {
         guard depth <= Self.maximumDepth else { throw .nestedTooDeeply(limit: Self.maximumDepth, at: start) }
         cursor.advance()
         var table = TOMLDocumentBuilder(position: start, depth: depth, maximumDepth: Self.maximumDepth)
@@ -193,7 +211,7 @@ package struct TOMLReader {
         while true {
             cursor.skipSpaces()
             try checkInlineLineEnd(start)
-            _ = try readKeyValue(into: TOMLDocumentBuilder.root, in: &table, isInline: true)
+            _ = try readKeyValue(into: TOMLDocumentBuilder.root, in: &table, path: path, isInline: true)
             cursor.skipSpaces()
             try checkInlineLineEnd(start)
             switch cursor.current {

@@ -115,6 +115,8 @@ type Medication (
   # The IANA zone it is pinned to; null when it follows the system zone.
   timezone: ?string,
   paused: bool,
+  # paused_until: no doses before this day (YYYY-MM-DD); they resume on it.
+  pausedUntil: ?string,
   asNeeded: bool,
   # Units on hand now, when the configuration counts them. Amounts of units (stock, refillAt,
   # stockStart) are numbers with at most three decimal places (27.25), written as that exact

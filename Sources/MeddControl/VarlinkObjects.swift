@@ -123,6 +123,7 @@ extension Medication {
             if let name = person?.name { object["personName"] = .string(name) }
         }
         if let expires { object["expires"] = .string(expires.iso8601) }
+        if let pausedUntil { object["pausedUntil"] = .string(pausedUntil.iso8601) }
         if let expiry { object["expiry"] = .string(expiry.rawValue) }
         return .object(object)
     }

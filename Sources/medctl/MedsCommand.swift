@@ -10,7 +10,7 @@ struct MedsCommand: Verb {
     static var discussion: String {
         tr("""
             --json prints the daemon's list: [{"id", "name", "dose", "schedule", "paused", "asNeeded"} \
-            and, when set, "timezone", "stock", "refillAt", "notes", "person", "expires" (YYYY-MM-DD) with \
+            and, when set, "timezone", "pausedUntil", "stock", "refillAt", "notes", "person", "expires" (YYYY-MM-DD) with \
             "expiry" (current, expiring or expired), "personName", and for a counted stock "stockSince", \
             "stockStart", "refillDue" and "runsOut" (when the schedule brings it to refillAt, and the \
             first dose it does not cover)]. STATUS adds `expires DATE`, or `expired DATE` once \
@@ -41,6 +41,11 @@ struct MedsCommand: Verb {
             if let zone = medication["timezone"]?.stringValue { schedule += " (\(zone))" }
             // TRANSLATORS: a medication's status: no reminders until it is resumed; the other is "active".
             var status = medication["paused"]?.boolValue == true ? style.dim(tr("paused")) : tr("active")
+            if medication["paused"]?.boolValue != true, let until = medication["pausedUntil"]?.stringValue.flatMap(LocalDate.init(parsing:)),
+               until > LocalTimeText.today() {
+                // TRANSLATORS: a medication's status: no reminders before the day %1$s, when they resume.
+                status = style.dim(tr("paused until %1$s", LocalTimeText.date(until)))
+            }
             if let expiry = Self.expiryText(medication, style: style) { status += ", " + expiry }
             return [medication["id"]?.stringValue ?? "?",
                     TerminalText.cell("\(medication["name"]?.stringValue ?? "") \(medication["dose"]?.stringValue ?? "")"),

@@ -27,6 +27,17 @@ import Testing
         #expect(doses.first?.medication == "metformin")
     }
 
+    /// `paused_until`: nothing before the day, the doses of that day on; `every_days` still counts from `start`.
+    @Test func pausedUntilResumesOnItsDay() throws {
+        var med = F.medication("m", times: ["08:00"], filter: DayFilter(everyDays: 2), start: "2026-11-20")
+        med.pausedUntil = LocalDate(parsing: "2026-11-25")
+        let planner = F.planner([med])
+        #expect(Self.plan(planner, "2026-11-20", "2026-11-30").map(\.id.date.iso8601) == ["2026-11-26", "2026-11-28"])
+        #expect(planner.dose(try #require(DoseID(parsing: "m_20261124_08_00"))) == nil)
+        #expect(planner.dose(try #require(DoseID(parsing: "m_20261126_08_00"))) != nil)
+        #expect(med.isPaused(on: LocalDate(parsing: "2026-11-24")!) && !med.isPaused(on: LocalDate(parsing: "2026-11-25")!))
+    }
+
     /// A time listed twice is one dose, not two with the same ID.
     @Test func duplicateTimesPlanOnce() {
         let med = F.medication("m", times: ["08:00", "20:00", "08:00"])

@@ -17,7 +17,7 @@ extension DoseBook {
             guard let record = records[id] else { continue }
             let reason: String?
             if let med = newConfiguration.subject(id.medication) {
-                if med.paused { reason = med.measures == nil ? "medication paused" : "measurement paused" }
+                if med.isPaused(on: id.date) { reason = med.measures == nil ? "medication paused" : "measurement paused" }
                 else if planner.dose(id, records: records) == nil { reason = "no longer in the configuration" }
                 else { reason = nil }
             } else {

@@ -62,6 +62,7 @@ public struct Planner: Sendable {
         var date = rules.local(from).date.adding(days: -1)
         let last = rules.local(to).date.adding(days: 1)
         if let start = med.start, start > date { date = start }
+        if let pausedUntil = med.pausedUntil, pausedUntil > date { date = pausedUntil }
         while date <= last, med.end.map({ date <= $0 }) ?? true {
             if filter.includes(date, start: med.start) {
                 let doses = chain?.doses(on: date, recorded: recorded[date] ?? [])

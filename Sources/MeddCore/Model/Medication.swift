@@ -9,6 +9,8 @@ public struct Medication: Hashable, Sendable {
     public var timezone: ZoneChoice? = nil
     public var notes: String? = nil
     public var paused: Bool = false
+    /// `paused_until`: no doses before this day; they resume on it.
+    public var pausedUntil: LocalDate? = nil
     public var stock: Quantity? = nil
     public var perDose: Quantity = .one
     public var refillAt: Quantity? = nil
@@ -35,6 +37,11 @@ public struct Medication: Hashable, Sendable {
         self.schedule = schedule
     }
 
+    /// Paused on `date`: for good (`paused = true`), or until a day after it (`paused_until`).
+    public func isPaused(on date: LocalDate) -> Bool {
+        paused || pausedUntil.map { date < $0 } ?? false
+    }
+
     public var isAsNeeded: Bool {
         if case .asNeeded = schedule { return true }
         return false
@@ -48,6 +55,7 @@ public struct Medication: Hashable, Sendable {
 
     func isActive(on date: LocalDate) -> Bool {
         if let start, date < start { return false }
+        if let pausedUntil, date < pausedUntil { return false }
         if let end, date > end { return false }
         return true
     }
