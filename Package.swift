@@ -136,7 +136,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "medctl",
-            dependencies: ["ICalendar", "MeddCommandLine", "MeddCore", "MeddControl", "MeddReport", "MeddSystem", "MeddTerminal", "Systemd"],
+            dependencies: ["ICalendar", "MeddCommandLine", "MeddConfig", "MeddCore", "MeddControl", "MeddReport", "MeddSystem", "MeddTerminal", "Systemd"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

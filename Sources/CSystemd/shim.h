@@ -107,6 +107,34 @@ static inline pid_t medd_spawn_tied(const char *file, char *const argv[], char *
     return pid;
 }
 
+/// Runs `argv` on the caller's terminal and waits for it, as an editor is run: while it runs the caller
+/// ignores SIGINT and SIGQUIT (a Ctrl-C is the program's), which it gets back at their defaults.
+/// Returns its wait status, or -errno when it could not be started (127 in the status: not found).
+static inline int medd_run_in_foreground(char *const argv[]) {
+    struct sigaction ignore = { 0 }, oldInterrupt, oldQuit;
+    ignore.sa_handler = SIG_IGN;
+    sigaction(SIGINT, &ignore, &oldInterrupt);
+    sigaction(SIGQUIT, &ignore, &oldQuit);
+    pid_t pid = fork();
+    if (pid == 0) {
+        struct sigaction standard = { 0 };
+        standard.sa_handler = SIG_DFL;
+        sigaction(SIGINT, &standard, NULL);
+        sigaction(SIGQUIT, &standard, NULL);
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    int result = -errno;
+    if (pid > 0) {
+        int status = 0;
+        while ((result = waitpid(pid, &status, 0)) < 0 && errno == EINTR) {}
+        result = result < 0 ? -errno : status;
+    }
+    sigaction(SIGINT, &oldInterrupt, NULL);
+    sigaction(SIGQUIT, &oldQuit, NULL);
+    return result;
+}
+
 /// A pipe whose ends are close-on-exec and non-blocking.
 static inline int medd_pipe(int fds[2]) {
     return pipe2(fds, O_CLOEXEC | O_NONBLOCK);

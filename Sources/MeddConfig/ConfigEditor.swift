@@ -50,6 +50,13 @@ public struct ConfigEditor: Sendable {
         return table?[key] != nil
     }
 
+    /// Whether `key`, on a line of its own in the table at `path`, has a comment after it on that line.
+    public func hasComment(after key: String, in path: [String]) -> Bool {
+        guard case .section(let range)? = try? definition(of: path),
+              let written = keyValue(path + [key], isInline: false, within: range) else { return false }
+        return lineIsComment(written.valueEnd)
+    }
+
     // MARK: Edits
 
     /// `key = value` in the table at `path`: the value replaced where the key is written (a comment after

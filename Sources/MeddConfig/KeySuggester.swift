@@ -1,7 +1,7 @@
 /// Finds the known name nearest to a misspelt one.
-enum KeySuggester {
+public enum KeySuggester {
     /// The candidate closest to `word` by edit distance, when it is close enough to be a typo.
-    static func suggestion(for word: String, among candidates: [String]) -> String? {
+    public static func suggestion(for word: String, among candidates: [String]) -> String? {
         let lowered = word.lowercased()
         var best: (candidate: String, distance: Int, prefix: Int)? = nil
         for candidate in candidates {

@@ -39,6 +39,19 @@ public enum FileSystem {
         }
     }
 
+    /// Makes a new directory only its owner may enter, `template` with its last six `X`s made unique
+    /// (mkdtemp(3)); returns its path.
+    public static func makePrivateDirectory(_ template: String) throws(SystemError) -> String {
+        var bytes = Array(template.utf8CString)
+        guard mkdtemp(&bytes) != nil else { throw SystemError("mkdtemp(\(template))", errno: errno) }
+        return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Removes the empty directory at `path`; a missing one is not an error.
+    public static func removeDirectory(_ path: String) {
+        _ = rmdir(path)
+    }
+
     /// Removes the file at `path`; a missing file is not an error.
     public static func removeFile(_ path: String) {
         _ = unlink(path)

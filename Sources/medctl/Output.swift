@@ -16,6 +16,11 @@ enum Output {
         try? DescriptorIO.writeAll(Array((text + "\n").utf8), to: DescriptorIO.standardOutput)
     }
 
+    /// A question on standard error, the answer to be typed after it on the same line.
+    static func prompt(_ text: String) {
+        try? DescriptorIO.writeAll(Array(text.utf8), to: 2)
+    }
+
     static func error(_ text: String) {
         StandardErrorDestination.write(text)
     }

@@ -22,10 +22,15 @@ struct ReloadCommand: Verb {
     func run() throws {
         let reply = try global.connect().call("Reload")
         if global.json { return Output.json(.object(reply)) }
+        Output.line(Self.summary(reply))
+    }
+
+    /// `reloaded: 3 medications, 42 doses planned over the horizon`.
+    static func summary(_ reply: [String: JSONValue]) -> String {
         let medications = reply["medications"]?.intValue ?? 0
         let planned = reply["planned"]?.intValue ?? 0
         // TRANSLATORS: %1$s is "%1$d medications", %2$s "%1$d doses planned over the horizon".
-        Output.line(tr("reloaded: %1$s, %2$s", trn("%1$d medication", "%1$d medications", count: medications, String(medications)),
-                       trn("%1$d dose planned over the horizon", "%1$d doses planned over the horizon", count: planned, String(planned))))
+        return tr("reloaded: %1$s, %2$s", trn("%1$d medication", "%1$d medications", count: medications, String(medications)),
+                  trn("%1$d dose planned over the horizon", "%1$d doses planned over the horizon", count: planned, String(planned)))
     }
 }

@@ -1,0 +1,69 @@
+import Glibc
+
+/// A file someone may edit at the same time, replaced whole: a copy beside it written and synced with the
+/// file's own permission bits, put in place by a rename and the directory synced, so that a crash at any
+/// point leaves the old file or the new one, never part of one; and only while it still holds what was
+/// read from it, so that a change made by someone else in between is never overwritten.
+extension FileSystem {
+    public enum ReplacementOutcome: Sendable {
+        case replaced
+        /// The file no longer held the bytes expected (or came to exist): nothing was written.
+        case changedMeanwhile
+    }
+
+    /// Replaces the file at `path` (a symbolic link's target, which keeps its link) with `bytes`, if it
+    /// still holds `original`; with `original` nil, creates it with `newMode` (less the umask) if it still
+    /// does not exist. A file without its owner's write permission is refused (EACCES), even for root, as an editor
+    /// would refuse it.
+    public static func replace(_ path: String, with bytes: [UInt8], ifStill original: [UInt8]?,
+                               newMode: UInt32 = 0o644) throws(SystemError) -> ReplacementOutcome {
+        let target = original == nil ? path : try resolvedPath(path)
+        var mode = newMode & ~currentUmask()
+        if original != nil {
+            mode = try permissions(of: target)
+            guard mode & 0o200 != 0 else { throw SystemError("access(\(target), W_OK)", errno: EACCES) }
+            guard access(target, W_OK) == 0 else { throw SystemError("access(\(target), W_OK)", errno: errno) }
+        }
+        let directory = directory(of: target)
+        let temporary = "\(directory)/.\(name(of: target)).medctl-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw SystemError("create \(temporary)", errno: errno) }
+        var putInPlace = false
+        defer { if !putInPlace { unlink(temporary) } }
+        do throws(SystemError) {
+            guard fchmod(descriptor, mode_t(mode)) == 0 else { throw SystemError("fchmod(\(temporary))", errno: errno) }
+            try DescriptorIO.writeAll(bytes, to: descriptor)
+            guard fsync(descriptor) == 0 else { throw SystemError("fsync(\(temporary))", errno: errno) }
+        } catch {
+            Glibc.close(descriptor)
+            throw error
+        }
+        try DescriptorIO.close(descriptor, path: temporary)
+        if let original {
+            guard (try? FileReader.bytes(at: target)) == original else { return .changedMeanwhile }
+            try rename(temporary, to: target)
+        } else {
+            do {
+                try moveNoReplace(temporary, to: target)
+            } catch where error.alreadyExists {
+                return .changedMeanwhile
+            }
+        }
+        putInPlace = true
+        try sync(directory)
+        return .replaced
+    }
+
+    /// The file `path` names, its symbolic links followed.
+    private static func resolvedPath(_ path: String) throws(SystemError) -> String {
+        guard let resolved = realpath(path, nil) else { throw SystemError("realpath(\(path))", errno: errno) }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func currentUmask() -> UInt32 {
+        let mask = umask(0o022)
+        umask(mask)
+        return UInt32(mask)
+    }
+}
