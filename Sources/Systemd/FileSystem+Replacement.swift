@@ -25,7 +25,9 @@ extension FileSystem {
             guard access(target, W_OK) == 0 else { throw SystemError("access(\(target), W_OK)", errno: errno) }
         }
         let directory = directory(of: target)
-        let temporary = "\(directory)/.\(name(of: target)).medctl-\(getpid())"
+        let prefix = ".\(name(of: target)).medctl-"
+        removeLeftovers(in: directory, prefix: prefix)
+        let temporary = "\(directory)/\(prefix)\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw SystemError("create \(temporary)", errno: errno) }
         var putInPlace = false
@@ -52,6 +54,15 @@ extension FileSystem {
         putInPlace = true
         try sync(directory)
         return .replaced
+    }
+
+    /// The copies that processes killed while replacing a file left beside it (`prefix` and a process
+    /// ID no longer running).
+    private static func removeLeftovers(in directory: String, prefix: String) {
+        for name in (try? names(in: directory)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0, kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink("\(directory)/\(name)")
+        }
     }
 
     /// The file `path` names, its symbolic links followed.
