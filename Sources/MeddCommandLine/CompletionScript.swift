@@ -82,6 +82,9 @@ public struct CompletionScript {
                 text += "            case $prev in\n" + valueCases(options, indent: "                ") + "            esac\n"
                 if verb.operand?.takesPath == true {
                     text += "            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '\(words(options))' -- \"$cur\")); else COMPREPLY=($(compgen -f -- \"$cur\")); fi ;;\n"
+                } else if let candidates = verb.operand?.candidatesVerb {
+                    text += "            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '\(words(options))' -- \"$cur\")); "
+                        + "else COMPREPLY=($(compgen -W \"$(\(program) \(candidates) 2>/dev/null)\" -- \"$cur\")); fi ;;\n"
                 } else {
                     text += "            COMPREPLY=($(compgen -W '\(words(options))' -- \"$cur\")) ;;\n"
                 }
@@ -114,7 +117,9 @@ public struct CompletionScript {
             for verb in verbs {
                 var arguments = options(of: verb).map(spec)
                 if let operand = verb.operand {
-                    arguments.append("'\(operand.repeats ? "*" : "1"):\(zshEscaped(operand.valueName)):\(operand.takesPath ? "_files" : " ")'")
+                    let action = operand.takesPath ? "_files"
+                        : operand.candidatesVerb.map { "{compadd -- ${(f)\"$(\(program) \($0) 2>/dev/null)\"}}" } ?? " "
+                    arguments.append("'\(operand.repeats ? "*" : "1"):\(zshEscaped(operand.valueName)):\(action)'")
                 }
                 text += "                \(verb.name)) _arguments \(arguments.joined(separator: " ")) ;;\n"
             }
@@ -153,6 +158,9 @@ public struct CompletionScript {
         for verb in verbs {
             for option in verb.options { text += line(option, condition: " -n '__fish_seen_subcommand_from \(verb.name)'") }
             if verb.operand?.takesPath == true { text += "complete -c '\(program)' -n '__fish_seen_subcommand_from \(verb.name)' -F\n" }
+            if let candidates = verb.operand?.candidatesVerb {
+                text += "complete -c '\(program)' -n '__fish_seen_subcommand_from \(verb.name)' -a '(\(program) \(candidates) 2>/dev/null)'\n"
+            }
         }
         return text
     }

@@ -9,7 +9,7 @@ enum AnswerCommand {
         OperandSpec(
             valueName: "DOSE-OR-MED",
             help: tr("A dose ID (metformin_20261122_08_00), or a medication ID meaning its open dose (or a new as-needed dose)."),
-            repeats: true)
+            repeats: true, candidatesVerb: IDsCommand.name)
     }
 
     /// The doses named on the command line: at least one.

@@ -2,7 +2,7 @@ import MeddCommandLine
 import MeddCore
 
 /// `medctl check`: validate the configuration offline.
-struct CheckCommand: Verb {
+struct CheckCommand: ConfigFileVerb {
     static let name = "check"
     static var abstract: String { tr("Validate the configuration file; exit 0 when it is valid.") }
     static var discussion: String {
@@ -13,15 +13,9 @@ struct CheckCommand: Verb {
         first on PATH.
         """)
     }
-    static let options = [ConfigOption.option]
 
     let global: GlobalOptions
     let configPath: String
-
-    init(_ arguments: ParsedArguments, global: GlobalOptions) throws(UsageError) {
-        self.global = global
-        configPath = try ConfigOption.path(arguments)
-    }
 
     func run() throws {
         try MeddProgram.replaceMedctl(with: ["--check", "--config=" + configPath] + (global.json ? ["--json"] : []), verb: Self.name)

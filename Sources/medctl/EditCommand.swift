@@ -5,7 +5,7 @@ import MeddSystem
 import Systemd
 
 /// `medctl edit`: the configuration file in an editor, checked before it replaces the old one.
-struct EditCommand: Verb {
+struct EditCommand: ConfigFileVerb {
     static let name = "edit"
     static var abstract: String { tr("Edit the configuration in $VISUAL or $EDITOR, checked before it replaces the file.") }
     static var discussion: String {
@@ -19,15 +19,9 @@ struct EditCommand: Verb {
             edited copy is kept and its path shown. A file that does not exist yet is created.
             """)
     }
-    static var options: [OptionSpec] { [ConfigOption.option] }
 
     let global: GlobalOptions
     let configPath: String
-
-    init(_ arguments: ParsedArguments, global: GlobalOptions) throws(UsageError) {
-        self.global = global
-        configPath = try ConfigOption.path(arguments)
-    }
 
     func run() throws {
         let file = try ConfigFileChange.forEditing(path: configPath)

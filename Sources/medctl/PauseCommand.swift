@@ -18,7 +18,8 @@ struct PauseCommand: Verb {
         [.value("until", "DATE", tr("Resume on this day (YYYY-MM-DD) by itself.")), ConfigOption.option]
     }
     static var operand: OperandSpec? {
-        OperandSpec(valueName: "ID", help: tr("The medication's or measurement's ID from the configuration."), isRequired: true)
+        OperandSpec(valueName: "ID", help: tr("The medication's or measurement's ID from the configuration."), isRequired: true,
+                    candidatesVerb: IDsCommand.name)
     }
 
     let global: GlobalOptions

@@ -16,7 +16,8 @@ struct ResumeCommand: Verb {
     }
     static var options: [OptionSpec] { [ConfigOption.option] }
     static var operand: OperandSpec? {
-        OperandSpec(valueName: "ID", help: tr("The medication's or measurement's ID from the configuration."), isRequired: true)
+        OperandSpec(valueName: "ID", help: tr("The medication's or measurement's ID from the configuration."), isRequired: true,
+                    candidatesVerb: IDsCommand.name)
     }
 
     let global: GlobalOptions

@@ -510,3 +510,31 @@ def test_killed_at_random_200_times(work_copy):
         assert now in (old, new)
         seen["old" if now == old else "new"] += 1
     print(f"\n200 random kills: {seen}")
+
+
+def test_completions_offer_the_ids_of_the_file(tmp_path):
+    """After pause, resume, remove, taken, snooze and skip, bash and fish offer the IDs `medctl ids` reads from the
+    configuration file (the default one: $XDG_CONFIG_HOME/medd/medd.toml)."""
+    (tmp_path / "medd").mkdir()
+    shutil.copyfile(os.path.join(REPO, "examples", "medd.toml"), tmp_path / "medd" / "medd.toml")
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path), PATH=bin_dir() + os.pathsep + os.environ["PATH"])
+    ids = subprocess.run(["medctl", "ids"], capture_output=True, text=True, env=env, check=True).stdout.split()
+    expected = sorted(tomllib.loads(open(os.path.join(REPO, "examples", "medd.toml")).read())["medication"])
+    assert set(expected) <= set(ids) and len(ids) > len(expected), ids
+    script = subprocess.run(["medctl", "--generate-completion-script", "bash"], capture_output=True, text=True, env=env).stdout
+    (tmp_path / "medctl.bash").write_text(script)
+    for verb in ("pause", "resume", "remove", "taken", "skip"):
+        probe = (f"source {tmp_path / 'medctl.bash'}; COMP_WORDS=(medctl {verb} ''); COMP_CWORD=2; _medctl; "
+                 "printf '%s\\n' \"${COMPREPLY[@]}\"")
+        offered = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, env=env, check=True).stdout.split()
+        assert sorted(offered) == sorted(ids), (verb, offered)
+    probe = f"source {tmp_path / 'medctl.bash'}; COMP_WORDS=(medctl pause me); COMP_CWORD=2; _medctl; printf '%s\\n' \"${{COMPREPLY[@]}}\""
+    assert subprocess.run(["bash", "-c", probe], capture_output=True, text=True, env=env).stdout.split() == [i for i in ids if i.startswith("me")]
+    if shutil.which("fish") is None:
+        print("SKIPPED: fish is not installed, so its completion of IDs is not run")
+        return
+    fish_script = subprocess.run(["medctl", "--generate-completion-script", "fish"], capture_output=True, text=True, env=env).stdout
+    (tmp_path / "medctl.fish").write_text(fish_script)
+    offered = subprocess.run(["fish", "-c", f"source {tmp_path / 'medctl.fish'}; complete -C 'medctl pause '"],
+                             capture_output=True, text=True, env=env, check=True).stdout.split("\n")
+    assert sorted(line.split("\t")[0] for line in offered if line) == sorted(ids)
