@@ -110,6 +110,7 @@ struct ConfigFileChange {
     /// what the reload says, or that medd reads the file when it starts.
     func write(_ newText: String, global: GlobalOptions, beforeReload: () -> Void = {}) throws(ExitStatus) {
         do {
+            if original == nil { try FileSystem.createDirectories(FileSystem.directory(of: path)) }
             switch try FileSystem.replace(path, with: Array(newText.utf8), ifStill: original) {
             case .replaced:
                 break

@@ -49,7 +49,7 @@ struct EditCommand: ConfigFileVerb {
                 guard Self.askToEditAgain() else { try discard() }
                 continue
             }
-            if edited == file.text && file.original != nil {
+            if edited == file.text {
                 return Output.line(tr("no changes; %1$s was left as it was", configPath))
             }
             switch ConfigLoader.parse(edited, path: configPath) {

@@ -59,10 +59,10 @@ struct PauseCommand: Verb {
         try file.write(newText, global: global) {
             if let until {
                 // TRANSLATORS: %1$s is a medication's ID, %2$s the day its doses resume.
-                Output.line(tr("paused %1$s until %2$s: its doses resume on that day", id, LocalTimeText.date(until)))
+                Output.line(tr("paused %1$s until %2$s: nothing is planned before that day", id, LocalTimeText.date(until)))
             } else {
                 // TRANSLATORS: %1$s is a medication's ID, %2$s the command that resumes it.
-                Output.line(tr("paused %1$s: no doses until %2$s", id, "medctl resume " + id))
+                Output.line(tr("paused %1$s: nothing is planned until %2$s", id, "medctl resume " + id))
             }
         }
     }

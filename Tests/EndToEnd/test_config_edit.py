@@ -219,7 +219,7 @@ def test_add_on_every_valid_fixture(fixture, work_copy):
         path = copy_fixture(fixture, work_copy)
         original = open(fixture).read()
     else:
-        path, original = os.path.join(work_copy, "medd.toml"), ""
+        path, original = os.path.join(work_copy, "medd", "medd.toml"), ""  # neither the file nor its directory yet
     document = tomllib.loads(original)
     out = run_medctl("add", "new-med", "--name", 'Vitamin "B12" \\ drops', "--dose", "1 tablet", "--times", "08:00, 20:00",
                      "--days", "mon,fri", "--start", "2026-12-01", "--stock", "30", "--per-dose", "0.5", "--refill-at", "5",
