@@ -85,9 +85,11 @@ struct AddCommand: Verb {
     func run() throws {
         let file = try ConfigFileChange(path: configPath, missingIsEmpty: true)
         if let taken = file.configuration.subject(id) {
-            let kind = taken.measures == nil ? tr("medication") : tr("measurement")
-            // TRANSLATORS: %1$s is an ID, %2$s "medication" or "measurement", %3$s its name, %4$s the configuration file.
-            Output.error("medctl: " + tr("%1$s is taken: the %2$s %3$s in %4$s has it; choose another ID", id, kind, taken.name, configPath))
+            Output.error("medctl: " + (taken.measures == nil
+                // TRANSLATORS: %1$s is an ID, %2$s the name of the medication that has it, %3$s the configuration file.
+                ? tr("%1$s is taken: the medication %2$s in %3$s has it; choose another ID", id, taken.name, configPath)
+                // TRANSLATORS: %1$s is an ID, %2$s the name of the measurement that has it, %3$s the configuration file.
+                : tr("%1$s is taken: the measurement %2$s in %3$s has it; choose another ID", id, taken.name, configPath)))
             throw ExitStatus.failure
         }
         let editor = try file.editor()

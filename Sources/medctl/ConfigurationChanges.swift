@@ -6,8 +6,22 @@ struct ConfigurationChanges {
     private(set) var lines: [String] = []
 
     init(from old: Configuration, to new: Configuration) {
-        compare(old.medications.map { ($0.id, $0) }, new.medications.map { ($0.id, $0) }, kind: tr("medication"))
-        compare(old.measurements.map { ($0.id, $0) }, new.measurements.map { ($0.id, $0) }, kind: tr("measurement"))
+        let medicationLines: Wording = (
+            // TRANSLATORS: after an edit of the configuration; %1$s is a medication's ID.
+            added: { tr("added medication %1$s", $0) },
+            // TRANSLATORS: after an edit of the configuration; %1$s is a medication's ID.
+            removed: { tr("removed medication %1$s", $0) },
+            // TRANSLATORS: after an edit of the configuration; %1$s is a medication's ID.
+            changed: { tr("changed medication %1$s", $0) })
+        let measurementLines: Wording = (
+            // TRANSLATORS: after an edit of the configuration; %1$s is a measurement's ID.
+            added: { tr("added measurement %1$s", $0) },
+            // TRANSLATORS: after an edit of the configuration; %1$s is a measurement's ID.
+            removed: { tr("removed measurement %1$s", $0) },
+            // TRANSLATORS: after an edit of the configuration; %1$s is a measurement's ID.
+            changed: { tr("changed measurement %1$s", $0) })
+        compare(old.medications.map { ($0.id, $0) }, new.medications.map { ($0.id, $0) }, wording: medicationLines)
+        compare(old.measurements.map { ($0.id, $0) }, new.measurements.map { ($0.id, $0) }, wording: measurementLines)
         var oldRest = old, newRest = new
         oldRest.medications = []
         oldRest.measurements = []
@@ -17,14 +31,13 @@ struct ConfigurationChanges {
         if oldRest != newRest { lines.append(tr("changed: settings, hooks, people, sync or carers")) }
     }
 
-    private mutating func compare<Subject: Equatable>(_ old: [(String, Subject)], _ new: [(String, Subject)], kind: String) {
+    private typealias Wording = (added: (String) -> String, removed: (String) -> String, changed: (String) -> String)
+
+    private mutating func compare<Subject: Equatable>(_ old: [(String, Subject)], _ new: [(String, Subject)], wording: Wording) {
         let before = Dictionary(old, uniquingKeysWith: { first, _ in first })
         let after = Dictionary(new, uniquingKeysWith: { first, _ in first })
-        // TRANSLATORS: %1$s is "medication" or "measurement", %2$s its ID.
-        for (id, _) in new where before[id] == nil { lines.append(tr("added %1$s %2$s", kind, id)) }
-        // TRANSLATORS: %1$s is "medication" or "measurement", %2$s its ID.
-        for (id, _) in old where after[id] == nil { lines.append(tr("removed %1$s %2$s", kind, id)) }
-        // TRANSLATORS: %1$s is "medication" or "measurement", %2$s its ID.
-        for (id, subject) in new where before[id].map({ $0 != subject }) ?? false { lines.append(tr("changed %1$s %2$s", kind, id)) }
+        for (id, _) in new where before[id] == nil { lines.append(wording.added(id)) }
+        for (id, _) in old where after[id] == nil { lines.append(wording.removed(id)) }
+        for (id, subject) in new where before[id].map({ $0 != subject }) ?? false { lines.append(wording.changed(id)) }
     }
 }
