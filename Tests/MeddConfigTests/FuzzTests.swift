@@ -55,6 +55,36 @@ struct FuzzTests {
         #expect(failures > 1000)
     }
 
+    /// `ConfigEditor` on thousands of mutated files that are still TOML: every edit of every medication and
+    /// measurement either refuses or returns text; on a file that is a valid configuration, pausing any of
+    /// them gives one that is still valid and has it paused.
+    @Test func editsOfMutatedFilesNeverCrash() throws {
+        let sources = try Fixtures.names(in: "valid").map { try Fixtures.text("valid", $0 + ".toml") }
+        var generator = SplitMix64(seed: 0x6564_6974)
+        var edited = 0
+        for iteration in 0..<3000 {
+            let source = sources[iteration % sources.count]
+            let text = String(decoding: mutate(Array(source.utf8), using: &generator), as: UTF8.self)
+            guard let editor = try? ConfigEditor(text), case .success(let document) = TOMLReader.read(text) else { continue }
+            let paths = ["medication", "measurement"].flatMap { group in (document[group]?.table?.keys ?? []).map { [group, $0] } }
+            for path in paths {
+                _ = try? editor.setting("paused", to: .bool(true), in: path)
+                _ = try? editor.removing("notes", from: path)
+                _ = try? editor.removingTable(path)
+                edited += 1
+            }
+            _ = editor.addingTable(["medication", "fuzz"], entries: [("name", .string("F")), ("times", .strings(["08:00"]))])
+            guard case .success(let configuration) = ConfigLoader.parse(text, path: "fuzz.toml") else { continue }
+            for subject in configuration.subjects {
+                let group = subject.measures == nil ? "medication" : "measurement"
+                guard let paused = try? editor.setting("paused", to: .bool(true), in: [group, subject.id]) else { continue }
+                let result = ConfigLoader.parse(paused, path: "fuzz.toml")
+                #expect((try? result.get())?.subject(subject.id)?.paused == true, "pausing \(subject.id) of:\n\(text)\ngave:\n\(paused)")
+            }
+        }
+        #expect(edited > 1000)
+    }
+
     /// The reader alone on damaged text: an error points inside the text (at most one past the end of its
     /// line), and an accepted document's every key and value does.
     @Test func readerPositionsStayInsideMutatedText() throws {

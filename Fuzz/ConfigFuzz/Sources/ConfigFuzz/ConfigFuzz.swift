@@ -15,7 +15,23 @@ public func fuzzConfiguration(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         checkDiagnostics(errors.diagnostics, of: text)
     }
     require(ConfigLoader.parse(text, path: path) == result, "loading the same text twice gave different results")
+    if case .success(let configuration) = result { checkEdits(of: text, configuration) }
     return 0
+}
+
+/// `medctl pause`, `resume` and `remove` on a valid file: the editor refuses (a table of dotted keys) or
+/// gives text that reads as TOML, and a pause leaves a valid configuration with that one paused.
+private func checkEdits(of text: String, _ configuration: Configuration) {
+    guard let editor = try? ConfigEditor(text) else { fatalError("a valid configuration the editor cannot read") }
+    for subject in configuration.subjects {
+        let table = [subject.measures == nil ? "medication" : "measurement", subject.id]
+        for edited in [try? editor.removing("paused", from: table), try? editor.removingTable(table)].compactMap({ $0 }) {
+            require((try? ConfigEditor(edited)) != nil, "an edit of \(subject.id) gave text that is not TOML:\n\(edited)")
+        }
+        guard let paused = try? editor.setting("paused", to: .bool(true), in: table) else { continue }
+        let result = ConfigLoader.parse(paused, path: path)
+        require((try? result.get())?.subject(subject.id)?.paused == true, "pausing \(subject.id) gave:\n\(paused)")
+    }
 }
 
 /// `precondition` whose message survives `-O`, so the crash report says which invariant broke.
