@@ -16,7 +16,7 @@ enum Medctl {
 
     static let verbs: [any Verb.Type] = [
         CheckCommand.self, PlanCommand.self, StatusCommand.self, DosesCommand.self, TodayCommand.self,
-        TakenCommand.self, SnoozeCommand.self, SkipCommand.self, MeasureCommand.self, MeasurementsCommand.self, ImportCommand.self, MedsCommand.self, AdherenceCommand.self, EffectCommand.self, CarersCommand.self,
+        TakenCommand.self, SnoozeCommand.self, SkipCommand.self, MeasureCommand.self, MeasurementsCommand.self, ImportCommand.self, MedsCommand.self, RefillCommand.self, AdherenceCommand.self, EffectCommand.self, CarersCommand.self,
         HistoryCommand.self, ExportCommand.self, ReportCommand.self, WatchCommand.self, ReloadCommand.self, BackupCommand.self,
     ]
 
