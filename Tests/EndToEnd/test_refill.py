@@ -10,8 +10,11 @@ import subprocess
 import tempfile
 import time
 
+import harness
 import locales
+from caldav_servers import Phone
 from harness import ZONE, berlin, bin_dir, dose_events, medctl_output
+from sync_harness import Sync, sync_table
 from test_medctl import read_lines, start_watch
 
 REFILLED_ID = "b18f21141f464b2ca9c2a0b951fda903"  # units/medd.catalog, MEDD_EVENT=refilled
@@ -202,3 +205,21 @@ def test_a_refill_closes_the_low_stock_notification(daemons, med, session_bus, f
     lows = dose_events(med, at_least=2, timeout=8.0, MEDD_EVENT="low-stock")
     assert [e["MEDD_DOSE_ID"] for e in lows] == [f"{med}_20261122_08_00", f"{med}_20261122_12_00"]
     fake_notifier.wait_for(lambda s: sum(n["hints"].get("category") == "x-medd.low-stock" for n in s.notifies) == 2)
+
+
+def test_medd_sync_publishes_no_todo_for_a_refill(daemons, med, radicale, syncs):
+    """A refill's event names the medication and its minute, not a dose: medd-sync, following medd's changes, puts
+    nothing on the server for it, and goes on sending the doses' answers."""
+    config = harness.config(med, extra="stock = 2\nrefill_at = 3\n") + sync_table(radicale, poll="10s")
+    daemon = daemons(config, berlin(7, 0))
+    sync = Sync(daemon)
+    syncs.append(sync)
+    sync.wait_in_sync()
+    phone = Phone(radicale)
+    phone.wait_for(lambda todos: todos if len(todos) == 2 else None)
+    assert medctl(daemon, "refill", med, "30").returncode == 0
+    daemon.call("Taken", dose=f"{med}_20261122_08_00")
+    phone.wait_for(lambda todos: [t for t in todos if t.uid == f"{med}_20261122_08_00@medd" and t.status == "COMPLETED"],
+                   timeout=5, interval=0.05)
+    time.sleep(1)
+    assert sorted(t.uid for t in phone.todos()) == [f"{med}_20261122_08_00@medd", f"{med}_20261122_20_00@medd"]
