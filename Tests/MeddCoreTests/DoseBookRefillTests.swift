@@ -173,6 +173,17 @@ import Testing
         #expect(h.book.stock == before && h.effects.isEmpty)
     }
 
+    /// With the clock set back before the count's start (a reload at 10:00, then a refill the clock says is at 09:00),
+    /// the refill is dated at that start and counted: the level its event names is the book's.
+    @Test func aRefillBeforeTheCountsStartIsDatedAtIt() throws {
+        var h = Self.harness()
+        h.effects += h.book.reload(Self.configuration(stock: 40), now: BookHarness.at("10:00"))
+        let outcome = try Self.refill(&h, "metformin", "5", "09:00").get()
+        #expect(outcome.event.at == BookHarness.at("10:00") && outcome.event.dose.id.description == "metformin_20261122_10_00")
+        #expect(Self.level(h) == "45" && outcome.event.refill?.stock.description == "45")
+        #expect(Self.replayed(h).stock == h.book.stock)
+    }
+
     @Test func anUnknownMedicationIsNoSuchMedication() {
         var h = Self.harness()
         #expect(Self.refill(&h, "aspirin", "30", "09:00") == .failure(.noSuchMedication("aspirin")))

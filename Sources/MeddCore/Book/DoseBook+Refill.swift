@@ -41,12 +41,14 @@ extension DoseBook {
             return .failure(.invalidRefill(medication: med.id,
                                            "\(med.id) would have more than \(Quantity.maximum) units on hand, the most medd counts"))
         }
+        // After the clock was set back past the count's start, the refill is dated at that start: counted all the same.
+        let at = max(now, count.since)
         let rules = planner.rules(for: med)
-        let local = rules.local(now)
+        let local = rules.local(at)
         let (minute, offset) = rules.resolve(local.date, local.time)
         let dose = Dose(id: DoseID(medication: med.id, date: local.date, time: local.time), name: med.name, doseText: med.dose,
                         scheduled: minute, utcOffset: offset)
-        let event = DoseEvent(kind: .refilled, dose: dose, at: now, source: source, note: note,
+        let event = DoseEvent(kind: .refilled, dose: dose, at: at, source: source, note: note,
                               refill: Refill(amount: amount, stock: count.level + amount))
         var effects: [Effect] = []
         emit(event, into: &effects)
