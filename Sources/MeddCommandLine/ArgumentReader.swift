@@ -55,7 +55,7 @@ public struct ArgumentReader {
     public mutating func readToEnd(known: [OptionSpec], operand: OperandSpec?, into parsed: inout ParsedArguments,
                                    requests scope: ProgramRequest.Scope) throws(UsageError) -> ProgramRequest? {
         while let argument = current {
-            if optionsEnded || !argument.hasPrefix("-") || argument == "-" || Int(argument) != nil {
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" || Self.isNegativeNumber(argument) {
                 let owner = parsed.verb ?? program
                 // TRANSLATORS: %1$s is a verb (status) or a program (medd), %2$s the word given after it.
                 guard let operand else { throw parsed.error(tr("%1$s takes no argument '%2$s'", owner, argument)) }
@@ -110,6 +110,13 @@ public struct ArgumentReader {
             parsed.set(option, value)
             index += 1
         }
+    }
+
+    /// `-3`, `-2.5`, `-1,5`: a minus and a digit start a number, never an option (options are long), so a verb
+    /// that takes an amount can say what is wrong with it instead of calling it an unknown option.
+    private static func isNegativeNumber(_ word: String) -> Bool {
+        let bytes = Array(word.utf8.prefix(2))
+        return bytes.count == 2 && bytes[0] == UInt8(ascii: "-") && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[1])
     }
 
     /// Whether a word after an option that takes a value is another option, as when a value was

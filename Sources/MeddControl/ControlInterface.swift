@@ -118,9 +118,11 @@ type Medication (
   # paused_until: no doses before this day (YYYY-MM-DD); they resume on it.
   pausedUntil: ?string,
   asNeeded: bool,
-  # Units on hand now, when the configuration counts them. Amounts of units (stock, refillAt,
-  # stockStart) are numbers with at most three decimal places (27.25), written as that exact
-  # decimal: read them as decimal text, or as a double printed back with the shortest digits.
+  # Units on hand now, when the configuration counts them: stockStart, plus the refills
+  # recorded since stockSince (Refill), less what the doses taken since took. Amounts of
+  # units (stock, refillAt, stockStart) are numbers with at most three decimal places
+  # (27.25), written as that exact decimal: read them as decimal text, or as a double
+  # printed back with the shortest digits.
   stock: ?float,
   refillAt: ?float,
   notes: ?string,
@@ -128,8 +130,9 @@ type Medication (
   person: ?string,
   # The person's name from their [person.ID] table, when it has one.
   personName: ?string,
-  # When counting the stock (re)started: medd's first run with this stock value
-  # (editing stock in the configuration records a refill), and the units it started from.
+  # When counting the stock (re)started: medd's first run with this stock value (a new
+  # stock value in the configuration starts the count again, without the refills
+  # recorded before it), and the units it started from.
   stockSince: ?string,
   stockStart: ?float,
   # If every planned dose is taken: the due time of the dose that brings the stock down
@@ -201,6 +204,15 @@ method Skip(dose: string, at: ?string, reason: ?string, source: ?string) -> (dos
 
 # The configured medications, with their stock.
 method Medications() -> (medications: []Medication)
+
+# Adds amount units to the counted stock of a medication (one with stock in the
+# configuration; as-needed and paused ones too) and records a refilled event, with
+# the units on hand after it, in the ledger and the journal. amount is decimal text
+# with a point, so that it stays exact: more than 0, at most three decimal places, at
+# most 100000 (InvalidRefill says which rule it breaks). Once the stock is above
+# refillAt again, the next dose that brings it down to refillAt records low-stock
+# anew. medication is the medication as Medications lists it, with the new stock.
+method Refill(medication: string, amount: string, note: ?string) -> (medication: Medication)
 
 # Re-reads the configuration. On error the old one stays and InvalidConfig is returned.
 method Reload() -> (medications: int, planned: int)
@@ -329,9 +341,11 @@ method Backup() -> (
 
 # Streams one reply per state change; call with "more": true.
 # event is the journal event kind (fired, taken, snoozed, skipped, missed, measured, ...);
-# for expiring and expired, dose is named after the medication and its expires date.
-# A measured event carries its reading.
-method Watch() -> (event: string, at: string, dose: Dose, reading: ?Reading)
+# for expiring and expired, dose is named after the medication and its expires date,
+# for refilled after the medication and the minute of the refill (no dose changes).
+# A measured event carries its reading; a refilled one the units added (amount) and the
+# units on hand after them (stock), as exact decimals like Medication's stock.
+method Watch() -> (event: string, at: string, dose: Dose, reading: ?Reading, amount: ?float, stock: ?float)
 
 # No dose with this ID, and no open dose of a medication with this ID.
 error NoSuchDose (dose: string)
@@ -346,6 +360,11 @@ error NoSuchMeasurement (measurement: string)
 # reading has; message says which and what it takes. From ImportReadings, index is the
 # refused reading's position in readings.
 error InvalidValue (measurement: string, message: string, index: ?int)
+
+# A refill that cannot be recorded: the ID names a measurement, the medication does not
+# count its stock (no stock in its table), or the amount is not more than 0, has more
+# than three decimal places or is more than 100000; message says which, in words.
+error InvalidRefill (medication: string, message: string)
 
 # The dose is not due yet and cannot be answered before due; or, with at, the answer's own
 # time is more than early before due (message says so in words).

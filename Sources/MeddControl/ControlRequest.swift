@@ -17,6 +17,7 @@ public enum ControlRequest: Hashable, Sendable {
     case backup
     case watch
     case measure(Measure)
+    case refill(Refill)
     case listReadings(ListReadings)
     case importReadings(ImportReadings)
     /// `Effect`: the same parameters as `Adherence`.
@@ -53,6 +54,19 @@ public enum ControlRequest: Hashable, Sendable {
             self.at = at
             self.note = note
             self.source = source
+        }
+    }
+
+    /// Parameters of `Refill`: a medication ID, the units added as decimal text (exact), and a note.
+    public struct Refill: Hashable, Sendable {
+        public var medication: String
+        public var amount: String
+        public var note: String?
+
+        public init(medication: String, amount: String, note: String? = nil) {
+            self.medication = medication
+            self.amount = amount
+            self.note = note
         }
     }
 
@@ -195,6 +209,10 @@ struct ControlMethod: Sendable {
                                  "source": .oneOf(MethodSignature.answerSources)]) {
             .measure(.init(measurement: $0.required("measurement"), value: $0.string("value"), dose: $0.string("dose"), at: $0.string("at"),
                            note: $0.string("note"), source: $0.source))
+        },
+        ControlMethod("io.medd.Control.Refill", required: ["medication": .nonEmptyString, "amount": .string],
+                      optional: ["note": .string]) {
+            .refill(.init(medication: $0.required("medication"), amount: $0.required("amount"), note: $0.string("note")))
         },
         ControlMethod("io.medd.Control.ListReadings",
                       optional: ["from": .nonEmptyString, "to": .nonEmptyString, "measurement": .nonEmptyString]) {

@@ -61,6 +61,8 @@ extension VarlinkError {
             self = .control("AlreadyFinal", ["dose": .string(id.description), "state": .string(state.rawValue)])
         case .invalidParameter(let text):
             self = .invalidParameter(text)
+        case .invalidRefill(let medication, let text):
+            self = .control("InvalidRefill", ["medication": .string(medication), "message": .string(text)])
         }
     }
 

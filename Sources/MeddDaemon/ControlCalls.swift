@@ -88,12 +88,9 @@ final class ControlCalls {
                        to: connection) { [configuration = book.configuration] in ["dose": $0.record.varlinkValue(in: configuration)] }
             }
         case .medications:
-            let settingsZone = book.settings.timezone
             let now = clock.now()
             return .reply(VarlinkReply.parameters(["medications": .array(book.configuration.medications.map {
-                $0.varlinkValue(stock: book.stock[$0.id], forecast: book.stockForecast(of: $0, now: now), zone: settingsZone,
-                                expiry: book.expiryStatus(of: $0, at: now), person: book.configuration.person(of: $0),
-                                localZone: localZoneRules)
+                Self.medicationValue($0, in: book, now: now)
             })]))
         case .reload:
             return .reply(reply { () throws(VarlinkError) in
@@ -131,6 +128,14 @@ final class ControlCalls {
                     ]
                 }
             }
+        case .refill(let request):
+            let now = clock.now()
+            return answer(holding: HistoryRequest(), { book in
+                book.refill(request.medication, amount: request.amount, note: request.note, source: .cli, now: now).map { outcome in
+                    let med = book.configuration.medication(outcome.event.dose.medication)
+                    return (med.map { Self.medicationValue($0, in: book, now: now) } ?? .null, outcome.effects)
+                }
+            }, to: connection) { ["medication": $0] }
         case .listReadings(let request):
             do {
                 return try listReadings(request)
@@ -144,6 +149,12 @@ final class ControlCalls {
         case .watch:
             return .watch
         }
+    }
+
+    /// A medication as `Medications` lists it: with the stock `book` counts now and its forecast.
+    private static func medicationValue(_ med: Medication, in book: DoseBook, now: Instant) -> JSONValue {
+        med.varlinkValue(stock: book.stock[med.id], forecast: book.stockForecast(of: med, now: now), zone: book.settings.timezone,
+                         expiry: book.expiryStatus(of: med, at: now), person: book.configuration.person(of: med), localZone: book.localZone)
     }
 
     private func reply(_ body: () throws(VarlinkError) -> [String: JSONValue]) -> [UInt8] {

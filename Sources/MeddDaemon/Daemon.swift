@@ -378,7 +378,15 @@ extension Daemon: EffectOutlets {
             case .record, .recordImported, .wakeUp: break
             }
         }
-        for event in events where event.kind.isNotice { desktop.showNotice(event) }
+        let configuration = runner.book.configuration
+        for event in events {
+            if event.kind.isNotice {
+                desktop.showNotice(event)
+            } else if event.kind == .refilled, let level = event.refill?.stock,
+                      configuration.medication(event.dose.medication).map({ !$0.isLow(level) }) ?? false {
+                desktop.withdrawStockNotice(of: event.dose.medication)
+            }
+        }
     }
 
     func journal(_ entries: [(seq: Int64, event: DoseEvent)]) {
@@ -398,7 +406,8 @@ extension Daemon: EffectOutlets {
         guard server.watcherCount > 0 else { return }
         let book = runner.book
         for event in events {
-            let record = book.records[event.dose.id] ?? DoseRecord(dose: event.dose)
+            // A refill's dose names only the medication and its minute, which a dose may share.
+            let record = event.kind == .refilled ? DoseRecord(dose: event.dose) : book.records[event.dose.id] ?? DoseRecord(dose: event.dose)
             var parameters: [String: JSONValue] = [
                 "event": .string(event.kind.rawValue),
                 "at": .string(event.at.format(offsetSeconds: event.dose.utcOffset)),
@@ -406,6 +415,10 @@ extension Daemon: EffectOutlets {
             ]
             if let reading = event.readingValue(person: book.configuration.person(ofMedication: event.dose.medication)?.id) {
                 parameters["reading"] = reading
+            }
+            if let refill = event.refill {
+                parameters["amount"] = .decimal(refill.amount)
+                parameters["stock"] = .decimal(refill.stock)
             }
             server.broadcast(VarlinkReply.parameters(parameters, continues: true))
         }

@@ -275,7 +275,7 @@ extension DesktopNotifier {
             return askCapabilities()
         }
         let medication = event.dose.medication
-        let subject = medication + (event.kind.isExpiry ? " expiry" : "")
+        let subject = Self.noticeSubject(medication, expiry: event.kind.isExpiry)
         let content = NotificationContent.notice(event, person: host.person(medication), capabilities: capabilities)
         let call = content.notifyCall(replacing: noticeShown[subject] ?? 0)
         let sentIn = generation
@@ -283,6 +283,19 @@ extension DesktopNotifier {
             guard sentIn == self.generation, case .success(let reply) = result, let id = try? reply.readUInt32() else { return }
             self.noticeShown[subject] = id
         }
+    }
+
+    /// Withdraws the low-stock notice of `medication`, shown or waiting for the server: a refill lifted its
+    /// stock above `refill_at`.
+    func withdrawStockNotice(of medication: String) {
+        noticesWaiting.removeAll { $0.kind == .lowStock && $0.dose.medication == medication }
+        guard let notification = noticeShown.removeValue(forKey: Self.noticeSubject(medication, expiry: false)) else { return }
+        closeNotification(notification)
+    }
+
+    /// What a notice is about, of which one is shown at a time: a medication's stock, or its expiry.
+    private static func noticeSubject(_ medication: String, expiry: Bool) -> String {
+        medication + (expiry ? " expiry" : "")
     }
 
     private func notified(_ id: DoseID, generation sentIn: Int, _ result: Result<BusMessage, BusCallError>) {

@@ -138,7 +138,7 @@ public final class Ledger {
     }
 
     private func updateDose(for event: DoseEvent, seq: Int64) throws(SQLiteError) {
-        guard !event.kind.isNotice, event.kind != .replaced else { return }
+        guard !event.kind.isAboutMedication, event.kind != .replaced else { return }
         let state = event.isFinal ? (event.kind == .measured ? DoseState.measured.rawValue : event.kind.rawValue)
             : (event.kind == .snoozed ? "snoozed" : "pending")
         // An alert after a final answer cannot happen in the book; the ledger keeps the final state

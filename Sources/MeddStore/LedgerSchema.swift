@@ -112,6 +112,12 @@ public enum LedgerSchema {
         ("v8: history pages", """
             CREATE INDEX dose_scheduled_id ON dose(scheduled_usec, id);
             """),
+        // Refills recorded without a change to the configuration (`medctl refill`): a `refilled` event holds the
+        // units added in `value` (the exact decimal text, as a reading's value) and the units on hand after
+        // them in `stock`, which `MEDD_STOCK` repeats however late the journal gets the entry.
+        ("v9: refills", """
+            ALTER TABLE event ADD COLUMN stock TEXT;
+            """),
     ]
 
     /// A migration's version: its identifier up to the first colon ("v3" of "v3: tracking and expiry").

@@ -457,6 +457,8 @@ public final class Synchronizer: @unchecked Sendable {
         watchRetry = nil
         do throws(MeddLink.Failure) {
             try link.watch({ [self] change in
+                // A refill or a notice names its medication and a moment, not a dose to publish.
+                if change["event"]?.stringValue.flatMap(EventKind.init(rawValue:))?.isAboutMedication == true { return }
                 guard let dose = change["dose"].flatMap(LocalDose.init(varlink:)) else { return }
                 local[dose.id] = dose
                 if roundRunning {

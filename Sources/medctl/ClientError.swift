@@ -55,6 +55,9 @@ private enum DaemonErrorText {
         case "InvalidValue":
             // TRANSLATORS: %1$s is a measurement ID, %2$s why its reading was refused (in English, from medd).
             return tr("%1$s: reading refused: %2$s", text("measurement"), text("message"))
+        case "InvalidRefill":
+            // TRANSLATORS: %1$s is a medication ID, %2$s why its refill was refused (in English, from medd).
+            return tr("%1$s: refill refused: %2$s", text("medication"), text("message"))
         case "NotYetDue":
             // TRANSLATORS: %1$s is a dose ID, %2$s when it is due (a date and time).
             return tr("%1$s is not due until %2$s; it cannot be answered earlier", text("dose"), LocalTimeText.display(iso: text("due")))

@@ -10,7 +10,7 @@ struct IDsCommand: ConfigFileVerb {
     static var discussion: String {
         tr("""
             Reads the file itself, with no daemon; the shell completions offer these IDs after pause, resume, remove, \
-            taken, snooze and skip. A file with errors lists nothing and exits 1, its errors on standard error. \
+            refill, measure, taken, snooze and skip. A file with errors lists nothing and exits 1, its errors on standard error. \
             --json prints {"medications": [...], "measurements": [...]}.
             """)
     }

@@ -26,8 +26,7 @@ struct MeasureCommand: Verb {
         ]
     }
     static var operand: OperandSpec? {
-        OperandSpec(valueName: "ID VALUE", help: tr("The measurement's ID from the configuration, and the reading (132/84/71, 5.6)."),
-                    repeats: true, isRequired: true)
+        .idAndValue("ID VALUE", help: tr("The measurement's ID from the configuration, and the reading (132/84/71, 5.6)."))
     }
 
     let global: GlobalOptions
@@ -38,12 +37,8 @@ struct MeasureCommand: Verb {
 
     init(_ arguments: ParsedArguments, global: GlobalOptions) throws(UsageError) {
         self.global = global
-        guard arguments.operands.count == 2 else {
-            // TRANSLATORS: ID and VALUE are typed as they are; 132/84/71 an example reading.
-            throw arguments.error(tr("name a measurement and its reading, like: medctl measure bp 132/84/71"))
-        }
-        measurement = arguments.operands[0]
-        value = ReadingValue.withDecimalPoint(arguments.operands[1], separator: Translation.currentFormats.decimalSeparator)
+        // TRANSLATORS: ID and VALUE are typed as they are; 132/84/71 an example reading.
+        (measurement, value) = try arguments.idAndValue(tr("name a measurement and its reading, like: medctl measure bp 132/84/71"))
         at = try arguments.value("at")
         note = arguments.string("note")
     }

@@ -17,7 +17,7 @@ enum Medctl {
     static let verbs: [any Verb.Type] = [
         CheckCommand.self, PlanCommand.self, StatusCommand.self, DosesCommand.self, TodayCommand.self,
         TakenCommand.self, SnoozeCommand.self, SkipCommand.self, MeasureCommand.self, MeasurementsCommand.self, ImportCommand.self, MedsCommand.self,
-        EditCommand.self, AddCommand.self, PauseCommand.self, ResumeCommand.self, RemoveCommand.self, IDsCommand.self,
+        RefillCommand.self, EditCommand.self, AddCommand.self, PauseCommand.self, ResumeCommand.self, RemoveCommand.self, IDsCommand.self,
         AdherenceCommand.self, EffectCommand.self, CarersCommand.self,
         HistoryCommand.self, ExportCommand.self, ReportCommand.self, WatchCommand.self, ReloadCommand.self, BackupCommand.self,
     ]

@@ -46,6 +46,8 @@ enum StateName {
         case .expired: return tr("expired")
         // TRANSLATORS: an event in `medctl watch`: an answer given on another device came after a later one and changed nothing.
         case .replaced: return tr("answer replaced")
+        // TRANSLATORS: an event in `medctl watch`: units were added to a medication's stock (medctl refill).
+        case .refilled: return tr("refilled")
         case .snoozed, .taken, .skipped, .missed, .measured: return dose(event)
         }
     }

@@ -61,6 +61,9 @@ struct WatchCommand: Verb {
         let event = parameters["event"]?.stringValue ?? "?"
         guard let dose = parameters["dose"].flatMap(DoseRow.init) else { return "\(at)  \(StateName.event(event))" }
         let line = "\(at)  \(StateName.styledEvent(event, style: style))  \(dose.id)  \(dose.name) \(dose.dose)"
+        if let added = parameters["amount"]?.quantityValue, let stock = parameters["stock"]?.quantityValue {
+            return line + "  " + RefillCommand.amounts(added, stock)
+        }
         // A reading: its value and unit, and whether it is outside its target.
         guard let reading = parameters["reading"].flatMap(ReadingRow.init) else { return line }
         var text = ReadingText.value(reading.value, unit: reading.unit)

@@ -523,7 +523,7 @@ def test_completions_offer_the_ids_of_the_file(tmp_path):
     assert set(expected) <= set(ids) and len(ids) > len(expected), ids
     script = subprocess.run(["medctl", "--generate-completion-script", "bash"], capture_output=True, text=True, env=env).stdout
     (tmp_path / "medctl.bash").write_text(script)
-    for verb in ("pause", "resume", "remove", "taken", "skip"):
+    for verb in ("pause", "resume", "remove", "refill", "measure", "taken", "skip"):
         probe = (f"source {tmp_path / 'medctl.bash'}; COMP_WORDS=(medctl {verb} ''); COMP_CWORD=2; _medctl; "
                  "printf '%s\\n' \"${COMPREPLY[@]}\"")
         offered = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, env=env, check=True).stdout.split()

@@ -375,7 +375,7 @@ def test_a_ledger_of_the_release_before_readings_opens_unchanged_and_takes_readi
         applied = [row[0] for row in db.execute("SELECT identifier FROM grdb_migrations ORDER BY identifier")]
     finally:
         db.close()
-    assert applied[-3:] == ["v6: replaced answers", "v7: readings", "v8: history pages"]
+    assert applied[-4:] == ["v6: replaced answers", "v7: readings", "v8: history pages", "v9: refills"]
     daemon.write_config(config + '\n[measurement.bp]\nkind = "blood_pressure"\nperson = "mum"\n')
     daemon.call("Reload")
     reading = daemon.call("Measure", measurement="bp", value="128/80")["reading"]

@@ -282,7 +282,7 @@ def test_completion_scripts_know_the_verbs():
     for shell, marker in (("bash", "complete"), ("zsh", "#compdef"), ("fish", "complete -c 'medctl'")):
         out = subprocess.run([medctl_path(), "--generate-completion-script", shell], capture_output=True, text=True)
         assert out.returncode == 0 and marker in out.stdout, shell
-        for verb in ("taken", "snooze", "adherence", "watch", "backup"):
+        for verb in ("taken", "snooze", "adherence", "watch", "backup", "refill"):
             assert verb in out.stdout, (shell, verb)
         completions.assert_parses(shell, out.stdout)
 
@@ -296,6 +296,8 @@ def test_bash_completion_offers_verbs_options_and_values(tmp_path):
     assert complete("export", "--format", "") == ["csv", "ics"]
     assert complete("--socket", "/s", "hist") == ["history"]
     assert complete("back") == ["backup"]
+    assert complete("refi") == ["refill"]
+    assert "--note" in complete("refill", "x", "30", "--")
     assert complete("backup", "--") == ["--force", "--socket", "--json", "--help"]
     (tmp_path / "medd-backup.sqlite").write_text("")
     assert complete("backup", str(tmp_path / "medd-b")) == [str(tmp_path / "medd-backup.sqlite")]

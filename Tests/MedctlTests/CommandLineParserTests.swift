@@ -42,6 +42,23 @@ import Testing
         #expect(try run(["taken", "a", "--note=--json"]).arguments.string("note") == "--json")
     }
 
+    /// A minus and a digit start a number, an operand: `medctl refill metformin -3` reaches the daemon, which says what
+    /// is wrong with the amount, instead of an unknown option. A refill takes a medication and an amount, with a
+    /// point or, as written in the locale, its decimal comma.
+    @Test func aNegativeNumberIsAnOperand() throws {
+        for amount in ["-3", "-2.5", "-1,5", "-0"] {
+            let (verb, parsed) = try run(["refill", "metformin", amount, "--note", "x"])
+            #expect(verb == "refill" && parsed.operands == ["metformin", amount])
+        }
+        #expect(usageError(["refill", "metformin", "-x"])?.message.contains("unknown option '-x'") == true)
+        let (_, parsed) = try run(["refill", "metformin", "2.5"])
+        #expect(try RefillCommand(parsed, global: GlobalOptions(parsed)).amount == "2.5")
+        let (_, alone) = try run(["refill", "metformin"])
+        #expect(throws: UsageError("name a medication and the units added, like: medctl refill metformin 30", verb: "refill")) {
+            try RefillCommand(alone, global: GlobalOptions(alone))
+        }
+    }
+
     @Test func aLaterValueReplacesAnEarlierOne() throws {
         #expect(try run(["snooze", "x", "--minutes", "5", "--minutes", "10"]).arguments.string("minutes") == "10")
     }

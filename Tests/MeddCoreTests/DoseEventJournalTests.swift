@@ -83,11 +83,12 @@ import Testing
         #expect(skipped["MESSAGE"]?.hasSuffix("skipped via hook; reason: nausea") == true)
     }
 
-    /// Priorities as medd(8) documents them: 5 alerts and expiring, 6 answers, 4 missed, low stock and expired.
+    /// Priorities as medd(8) documents them: 5 alerts and expiring, 6 answers, readings and refills, 4 missed, low
+    /// stock and expired.
     @Test func prioritiesPerKind() {
         let priorities = Dictionary(uniqueKeysWithValues: EventKind.allCases.map { ($0, $0.journalPriority) })
         #expect(priorities == [.fired: 5, .renotified: 5, .taken: 6, .skipped: 6, .snoozed: 6, .missed: 4, .lowStock: 4,
-                               .expiring: 5, .expired: 4, .escalated: 4, .replaced: 6, .measured: 6])
+                               .expiring: 5, .expired: 4, .escalated: 4, .replaced: 6, .measured: 6, .refilled: 6])
     }
 
     /// Message IDs are 128-bit lowercase hex, distinct per kind, and lead back to their kind.
@@ -110,7 +111,8 @@ import Testing
         let event = DoseEvent(kind: kind, dose: dose, at: Instant(usec: 1_806_193_812_000_001), source: .desktop,
                               snoozeUntil: kind == .snoozed ? Instant(usec: 1_806_194_412_000_001) : nil,
                               reason: "zweite\nZeile ✓", note: "= not a field",
-                              reading: measured ? Reading(value: .amount(Quantity(thousandths: 72_450)), unit: "kg") : nil)
+                              reading: measured ? Reading(value: .amount(Quantity(thousandths: 72_450)), unit: "kg") : nil,
+                              refill: kind == .refilled ? Refill(amount: 30, stock: Quantity(thousandths: 32_500)) : nil)
         #expect(DoseEvent(journalFields: Self.fields(event)) == event)
     }
 
@@ -162,7 +164,7 @@ import Testing
             let measurement = kind == .measured || seeds[4] % 5 == 0
                 ? MeasurementKind.allCases[Int(seeds[4] % Int64(MeasurementKind.allCases.count))] : nil
             let dose = Dose(id: id, name: "N\(text)", doseText: measurement == nil ? text : "", scheduled: scheduled, utcOffset: offset,
-                            measurement: kind.isNotice ? nil : measurement)
+                            measurement: kind.isAboutMedication ? nil : measurement)
             let at = Instant(usec: scheduled.usec + seeds[5] % 10_000_000_000 - 5_000_000_000)
             let value: ReadingValue = measurement == .bloodPressure
                 ? .bloodPressure(systolic: Int(seeds[5] % 300), diastolic: Int(seeds[6] % 200), pulse: seeds[7] % 2 == 0 ? nil : Int(seeds[7] % 250))
@@ -171,9 +173,33 @@ import Testing
             let event = DoseEvent(kind: kind, dose: dose, at: at, source: EventSource.allCases[Int(seeds[6] % 4)],
                                   snoozeUntil: kind == .snoozed ? Instant(usec: at.usec + seeds[7] % 3_600_000_000) : nil,
                                   reason: seeds[7] % 2 == 0 ? text : nil, note: seeds[7] % 3 == 0 ? text : nil,
-                                  reading: kind == .measured ? reading : nil)
+                                  reading: kind == .measured ? reading : nil,
+                                  refill: kind == .refilled ? Refill(amount: Quantity(thousandths: seeds[6] % 100_000_000 + 1),
+                                                                     stock: Quantity(thousandths: seeds[7] % 2_000_000 - 1_000_000)) : nil)
             #expect(DoseEvent(journalFields: Self.fields(event)) == event)
         }
+    }
+
+    /// A refill names the medication and the refill's minute, and carries the units added and the units on hand
+    /// after them, each the exact decimal; it reads back only with both.
+    @Test func refillCarriesTheAmountAndTheStockAfterIt() {
+        let dose = Dose(id: DoseID(parsing: "metformin_20261122_09_03")!, name: "Metformin", doseText: "500 mg",
+                        scheduled: Instant(seconds: 1_795_334_580), utcOffset: 3600)
+        let event = DoseEvent(kind: .refilled, dose: dose, at: Instant(usec: 1_795_334_601_000_000), source: .cli, note: "pharmacy",
+                              refill: Refill(amount: Quantity(thousandths: 30_500), stock: Quantity(thousandths: 32_500)))
+        var fields = Self.fields(event)
+        #expect(fields["MEDD_EVENT"] == "refilled" && fields["MEDD_MED_ID"] == "metformin")
+        #expect(fields["MEDD_AMOUNT"] == "30.5" && fields["MEDD_STOCK"] == "32.5")
+        #expect(fields["MESSAGE_ID"] == "b18f21141f464b2ca9c2a0b951fda903" && fields["PRIORITY"] == "6")
+        #expect(fields["MESSAGE"] == "Metformin 500 mg (metformin): refilled with 30.5 via cli, 32.5 on hand; note: pharmacy")
+        #expect(DoseEvent(journalFields: fields) == event)
+        for (field, value) in [("MEDD_AMOUNT", nil), ("MEDD_STOCK", nil), ("MEDD_AMOUNT", "thirty"), ("MEDD_STOCK", "1.2345")] {
+            var broken = fields
+            broken[field] = value
+            #expect(DoseEvent(journalFields: broken) == nil, "\(field)=\(value ?? "none")")
+        }
+        fields["MEDD_EVENT"] = "taken"
+        #expect(DoseEvent(journalFields: fields)?.refill == nil, "only a refill carries one")
     }
 
     /// Entries that lack a required field, or whose fields disagree, are not read as events.

@@ -7,13 +7,15 @@ import Systemd
 /// for tests of one method from the ledger it reads.
 final class ControlCallsHarness {
     let ledger = InMemoryLedger()
+    /// Kept here: the runner holds its outlets unowned.
+    let outlets: RecordingOutlets
     let runner: EffectRunner
     private let calls: ControlCalls
     private let connection: ControlConnection
 
     init(configuration: Configuration, localZone: ZoneRules, now: Instant, events: [DoseEvent]) throws {
-        runner = EffectRunner(book: DoseBook(configuration: configuration, localZone: localZone), ledger: ledger,
-                              outlets: RecordingOutlets(now: now))
+        outlets = RecordingOutlets(now: now)
+        runner = EffectRunner(book: DoseBook(configuration: configuration, localZone: localZone), ledger: ledger, outlets: outlets)
         _ = try ledger.commit(events, state: runner.book)
         calls = ControlCalls(runner: runner, ledger: ledger, clock: DaemonClock(pretendNow: now), startedAt: now,
                              backup: { _ in .reply([]) }, reload: { .success(()) })

@@ -153,8 +153,15 @@ import Testing
                     // Up to the longest snooze, so a snoozed dose can still be open when the next day's takes its slot.
                     let minutes = Int64(pick % 2 == 0 ? pick % 120 : pick % 1440) + 1
                     _ = try daemon.answer(target, at: now) { [now] in $0.snooze(target, length: .minutes(minutes), source: .desktop, now: now) }
+                case 6 where pick % 3 == 0:
+                    // A refill through medctl, refused (changing nothing) for a metformin that counts no stock.
+                    now = now + .minutes(1)
+                    let medication = pick % 2 == 0 ? "metformin" : "ibuprofen"
+                    _ = try daemon.change(at: now) { [now] book in
+                        (try? book.refill(medication, amount: "\(pick % 40 + 1).5", source: .cli, now: now).get().effects) ?? []
+                    }
                 case 6:
-                    // A reload is its own moment: a refill counts from it.
+                    // A reload is its own moment: a stock set anew counts from it.
                     now = now + .minutes(1)
                     configuration = Self.configuration(seed, restocked: pick % 2 == 1)
                     _ = try daemon.change(at: now, settings: configuration.settings) { [now, configuration] in $0.reload(configuration, now: now) }

@@ -54,7 +54,7 @@ import Testing
         var applied: [String] = []
         try connection.forEachRow("SELECT identifier FROM grdb_migrations ORDER BY identifier") { applied.append($0.text(0)) }
         #expect(applied == ["v1", "v2: history indexes", "v3: tracking and expiry", "v4: stock in thousandths", "v5: durable hooks",
-                            "v6: replaced answers", "v7: readings", "v8: history pages"])
+                            "v6: replaced answers", "v7: readings", "v8: history pages", "v9: refills"])
     }
 
     /// A ledger from before tracking counts each medication as tracked from its earliest dose with an

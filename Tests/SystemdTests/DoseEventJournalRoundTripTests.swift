@@ -20,7 +20,8 @@ struct DoseEventJournalRoundTripTests {
         let event = DoseEvent(kind: kind, dose: dose, at: Instant(usec: 1_795_330_812_345_678), source: .desktop,
                               snoozeUntil: kind == .snoozed ? Instant(usec: 1_795_331_412_345_678) : nil,
                               reason: "Grund: Übelkeit\nzweite Zeile", note: kind == .taken ? "mit Essen ✓" : nil,
-                              reading: measured ? reading : nil)
+                              reading: measured ? reading : nil,
+                              refill: kind == .refilled ? Refill(amount: Quantity(thousandths: 30_500), stock: Quantity(thousandths: 32_500)) : nil)
         // Tests never write SYSLOG_IDENTIFIER=medd, so they cannot skew adherence read from a developer's journal.
         let person = Person(id: "mum", name: "Mum")
         let fields = event.journalFields(person: person).map { $0.0 == "SYSLOG_IDENTIFIER" ? ($0.0, "medd-test") : $0 }
@@ -32,8 +33,8 @@ struct DoseEventJournalRoundTripTests {
         #expect(entry.fields["PRIORITY"] == "\(kind.journalPriority)")
         #expect(DoseEvent(journalFields: entry.fields) == event)
         #expect(DoseEvent.person(inJournalFields: entry.fields) == "mum")
-        // An expiry event names the medication, not a due time.
-        let subject = kind.isExpiry ? "Mum — Metformin 500 mg (metformin): "
+        // An expiry event and a refill name the medication, not a due time.
+        let subject = kind.isExpiry || kind == .refilled ? "Mum — Metformin 500 mg (metformin): "
             : measured ? "Mum — Blutdruck 132/84/71 mmHg (bp_20261122_08_00): measured at " : "Mum — Metformin 500 mg due "
         #expect(entry.fields["MESSAGE"]?.hasPrefix(subject) == true)
     }

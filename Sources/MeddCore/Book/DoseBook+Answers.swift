@@ -190,6 +190,9 @@ extension DoseBook {
         case limitReached(String)
         case alreadyFinal(DoseID, DoseState)
         case invalidParameter(String)
+        /// A refill that cannot be recorded: of a measurement, of a medication that counts no stock, or an
+        /// amount that is not one a refill adds.
+        case invalidRefill(medication: String, String)
 
         public var description: String {
             switch self {
@@ -214,7 +217,7 @@ extension DoseBook {
                 return text
             case .alreadyFinal(let id, let state):
                 return "\(id) is already \(state.rawValue)"
-            case .invalidParameter(let text):
+            case .invalidParameter(let text), .invalidRefill(_, let text):
                 return text
             }
         }

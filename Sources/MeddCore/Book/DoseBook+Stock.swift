@@ -1,9 +1,10 @@
-/// Units on hand of one medication: the configured `stock` when counting (re)started, less
-/// `per_dose` for every dose taken since. Derived from events, so a replay counts the same.
+/// Units on hand of one medication: the configured `stock` when counting (re)started, plus the refills
+/// recorded since (`medctl refill`), less `per_dose` for every dose taken since. Derived from events, so a
+/// replay counts the same.
 public struct StockCount: Hashable, Sendable {
     /// The configuration's `stock` when counting started; a different value restarts the count.
     public var configured: Quantity
-    /// Doses taken before this instant were counted against an earlier `stock`.
+    /// Doses taken and refills recorded before this instant were counted against an earlier `stock`.
     public var since: Instant
     public var level: Quantity
 
@@ -14,10 +15,12 @@ public struct StockCount: Hashable, Sendable {
     }
 }
 
-/// Stock: a taken dose subtracts its `per_dose` (the time's, the step's or the medication's); falling to `refill_at` records one `low-stock` per crossing.
+/// Stock: a taken dose subtracts its `per_dose` (the time's, the step's or the medication's), a refill adds its
+/// amount; falling to `refill_at` records one `low-stock` per crossing.
 extension DoseBook {
-    /// Restarts counting for every medication whose configured `stock` differs from its count's:
-    /// editing `stock` in the file is how a refill is recorded. `reload` calls this itself.
+    /// Restarts counting for every medication whose configured `stock` differs from its count's: a new
+    /// `stock` in the file is the units on hand from then on, and the refills recorded before it no longer
+    /// count. `reload` calls this itself.
     public mutating func syncStock(now: Instant) {
         for med in configuration.medications {
             guard let configured = med.stock, stock[med.id]?.configured != configured else { continue }
@@ -41,13 +44,27 @@ extension DoseBook {
         stock[dose.medication] = count
     }
 
+    /// Adds a refill's amount to the level, unless counting restarted after it was recorded.
+    mutating func countRefill(_ event: DoseEvent) {
+        guard let amount = event.refill?.amount, var count = stock[event.dose.medication], event.at >= count.since else { return }
+        count.level += amount
+        stock[event.dose.medication] = count
+    }
+
     /// The `low-stock` event owed when a taken dose brought the level down to `refill_at`.
     func lowStockEvent(after taken: DoseEvent, levelBefore: Quantity?) -> DoseEvent? {
         guard let med = configuration.medication(taken.dose.medication), let refillAt = med.refillAt,
               let before = levelBefore, let after = stock[med.id]?.level,
-              before > refillAt, after <= refillAt else { return nil }
+              !med.isLow(before), med.isLow(after) else { return nil }
         return DoseEvent(kind: .lowStock, dose: taken.dose, at: taken.at, source: .daemon,
                          reason: "\(after) left of \(med.name); refill_at is \(refillAt)")
+    }
+}
+
+extension Medication {
+    /// At or below `refill_at`, `level` is low: time to refill. Never without `refill_at`.
+    public func isLow(_ level: Quantity) -> Bool {
+        refillAt.map { level <= $0 } ?? false
     }
 }
 

@@ -95,6 +95,11 @@ public struct DoseBook: Sendable {
     mutating func absorb(_ event: DoseEvent, countingStock: Bool) {
         // An expiry event's dose only names the medication and the date: no dose record is touched.
         if event.kind.isExpiry { return noteExpiry(event) }
+        // Nor by a refill's, which names the medication and the refill's minute.
+        if event.kind == .refilled {
+            if countingStock { countRefill(event) }
+            return
+        }
         let id = event.dose.id
         if records[id] == nil { markPlanned(event.dose) }
         let before = records[id] ?? DoseRecord(dose: event.dose)

@@ -37,6 +37,7 @@ extension DoseEvent {
         }
         if let answer { fields.append(("MEDD_ANSWER", answer.rawValue)) }
         if let reading { fields += reading.journalFields }
+        if let refill { fields += refill.journalFields }
         if let reason { fields.append(("MEDD_REASON", reason)) }
         if let note { fields.append(("MEDD_NOTE", note)) }
         return fields
@@ -44,10 +45,11 @@ extension DoseEvent {
 
     /// e.g. `Metformin 500 mg due 2026-11-22T08:00:00+01:00 (metformin_20261122_08_00): taken via cli`,
     /// `Mum — Metformin 500 mg due …` for a medication that is for someone; an expiry event names the
-    /// medication and its date: `Metformin 500 mg (metformin): expires on 2027-03-01`.
+    /// medication and its date: `Metformin 500 mg (metformin): expires on 2027-03-01`, a refill the medication
+    /// and the amounts: `Metformin 500 mg (metformin): refilled with 30 via cli, 35 on hand`.
     public func journalMessage(person: Person?) -> String {
         let what = Person.title([dose.name, dose.doseText].filter { !$0.isEmpty }.joined(separator: " "), for: person)
-        let subject = if kind.isExpiry {
+        let subject = if kind.isExpiry || kind == .refilled {
             "\(what) (\(dose.medication))"
         } else if kind == .measured, let reading {
             "\(what) \(reading.value)\(reading.unitSuffix) (\(dose.id))"
@@ -74,6 +76,9 @@ extension DoseEvent {
         case .expiring: return "expires on \(dose.id.date)"
         case .expired: return "expired on \(dose.id.date)"
         case .replaced: return "\(answer?.rawValue ?? "answer") via \(source.rawValue) at \(Instant(seconds: at.seconds)), replaced"
+        case .refilled:
+            guard let refill else { return "refilled via \(source.rawValue)" }
+            return "refilled with \(refill.amount) via \(source.rawValue), \(refill.stock) on hand"
         case .measured where reading == nil:
             return "done without a reading at \(Instant(seconds: at.seconds).format(offsetSeconds: dose.utcOffset)) via \(source.rawValue)"
         case .measured:
@@ -87,7 +92,8 @@ extension DoseEvent {
     /// Rebuilds the event from an entry's fields; nil when a required field is missing, malformed or inconsistent.
     /// Needs `MEDD_EVENT`, `MEDD_DOSE_ID`, `MEDD_MED_NAME` and `MEDD_DOSE` (of a measurement, `MEDD_MEASURE_NAME`
     /// and `MEDD_MEASURE_KIND`), `MEDD_SCHEDULED(_USEC)`, `MEDD_EVENT_USEC` and `MEDD_SOURCE`; a snooze end comes
-    /// from `MEDD_SNOOZE_UNTIL_USEC` or `MEDD_SNOOZE_UNTIL`; a reading from `MEDD_VALUE`, `MEDD_UNIT` and `MEDD_READING`.
+    /// from `MEDD_SNOOZE_UNTIL_USEC` or `MEDD_SNOOZE_UNTIL`; a reading from `MEDD_VALUE`, `MEDD_UNIT` and `MEDD_READING`;
+    /// a refill from `MEDD_AMOUNT` and `MEDD_STOCK`.
     public init?(journalFields fields: [String: String]) {
         let measurement = fields["MEDD_MEASURE_KIND"].map(MeasurementKind.init(rawValue:))
         guard let kind = fields["MEDD_EVENT"].flatMap(EventKind.init(rawValue:)),
@@ -120,10 +126,16 @@ extension DoseEvent {
                 reading = parsed
             }
         }
+        var refill: Refill?
+        if kind == .refilled {
+            guard measurement == nil, let parsed = Refill(journalFields: fields) else { return nil }
+            refill = parsed
+        }
         // A replaced answer names which it was; nothing else carries one.
         let answer = kind == .replaced ? fields["MEDD_ANSWER"].flatMap(EventKind.init(rawValue:)).flatMap { $0.isFinal ? $0 : nil } : nil
         self.init(kind: kind, dose: dose, at: Instant(usec: atUsec), source: source,
-                  snoozeUntil: snoozeUntil, reason: fields["MEDD_REASON"], note: fields["MEDD_NOTE"], answer: answer, reading: reading)
+                  snoozeUntil: snoozeUntil, reason: fields["MEDD_REASON"], note: fields["MEDD_NOTE"], answer: answer, reading: reading,
+                  refill: refill)
     }
 
     /// The person label an entry's `MEDD_PERSON` names; nil when it has none or it is not a label.

@@ -13,10 +13,12 @@ public struct DoseEvent: Hashable, Sendable {
     public var answer: EventKind?
     /// Set on `measured`: the reading; nil for a reminder answered as done with no reading.
     public var reading: Reading?
+    /// Set on `refilled`: the units added and the units on hand after them.
+    public var refill: Refill?
 
     public init(kind: EventKind, dose: Dose, at: Instant, source: EventSource,
                 snoozeUntil: Instant? = nil, reason: String? = nil, note: String? = nil, answer: EventKind? = nil,
-                reading: Reading? = nil) {
+                reading: Reading? = nil, refill: Refill? = nil) {
         self.kind = kind
         self.dose = dose
         self.at = at
@@ -26,6 +28,7 @@ public struct DoseEvent: Hashable, Sendable {
         self.note = note
         self.answer = answer
         self.reading = reading
+        self.refill = refill
     }
 
     /// It ends its dose: an answer (`taken`, `skipped`, `missed`), the reading that completes a reminder to

@@ -49,7 +49,7 @@ public struct DoseRecord: Hashable, Sendable {
     }
 
     /// This dose's own part of an event; false when the event changes nothing (an alert or a snooze
-    /// after a final answer, a notice about the medication).
+    /// after a final answer, a notice about the medication or a refill of it).
     mutating func apply(_ event: DoseEvent) -> Bool {
         switch event.kind {
         case .fired, .renotified, .escalated:
@@ -94,7 +94,7 @@ public struct DoseRecord: Hashable, Sendable {
                 state = .pending
             }
             snoozeUntil = nil
-        case .lowStock, .expiring, .expired:
+        case .lowStock, .expiring, .expired, .refilled:
             return false
         }
         return true

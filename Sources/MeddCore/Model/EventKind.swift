@@ -11,6 +11,8 @@ public enum EventKind: String, CaseIterable, Hashable, Sendable, Codable {
     case replaced
     /// A reading of a measurement; the last one a reminder to measure asks for answers it.
     case measured
+    /// Units added to a medication's counted stock (`medctl refill`), without a change to the configuration.
+    case refilled
 
     /// Shows a dose's reminder: the first time, again, or again as critical.
     public var isAlert: Bool { self == .fired || self == .renotified || self == .escalated }
@@ -20,6 +22,9 @@ public enum EventKind: String, CaseIterable, Hashable, Sendable, Codable {
     public var isExpiry: Bool { self == .expiring || self == .expired }
     /// Tells something about a medication and changes no dose: `low-stock`, `expiring`, `expired`.
     public var isNotice: Bool { self == .lowStock || isExpiry }
+    /// About a medication rather than a dose: a notice, or a refill of its stock. Its dose names the medication
+    /// and a moment (a low-stock event's, the dose that crossed), and no dose record changes by it.
+    public var isAboutMedication: Bool { isNotice || self == .refilled }
 }
 
 /// The journal identity of each event kind: its `MESSAGE_ID` and `PRIORITY`.
@@ -40,6 +45,7 @@ extension EventKind {
         case .escalated: "6bc87d36f6484574a2613d642ad40edd"
         case .replaced: "c5b9246dbd5a4426be8dfdfcc44e2376"
         case .measured: "9ce75801ee434e59840326e65738e61d"
+        case .refilled: "b18f21141f464b2ca9c2a0b951fda903"
         }
     }
 
@@ -49,12 +55,12 @@ extension EventKind {
         self = kind
     }
 
-    /// The syslog `PRIORITY`: 5 (notice) for alerts and `expiring`, 6 (info) for answers (replaced ones too)
-    /// and readings, 4 (warning) for `escalated`, `missed`, `low-stock` and `expired`.
+    /// The syslog `PRIORITY`: 5 (notice) for alerts and `expiring`, 6 (info) for answers (replaced ones too),
+    /// readings and refills, 4 (warning) for `escalated`, `missed`, `low-stock` and `expired`.
     public var journalPriority: Int {
         switch self {
         case .fired, .renotified, .expiring: 5
-        case .taken, .skipped, .snoozed, .replaced, .measured: 6
+        case .taken, .skipped, .snoozed, .replaced, .measured, .refilled: 6
         case .escalated, .missed, .lowStock, .expired: 4
         }
     }
