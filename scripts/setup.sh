@@ -21,6 +21,9 @@ packages+=(dosfstools)
 packages+=(time)
 # The shells whose completion scripts medctl writes, to check each script parses (bash is always there).
 packages+=(zsh fish)
+# medctl edit in a real terminal (Tests/EndToEnd/test_config_edit.py: vim driven by keystrokes in tmux), and
+# strace, which kills medctl on entry to each system call of a replacement of medd.toml.
+packages+=(tmux vim strace)
 # The Debian package (make deb: strip, chrpath, dpkg-shlibdeps, dpkg-deb, lintian) and its system test
 # (Tests/System: debootstrap a Debian 12 tree, boot it with systemd-nspawn, enter it with nsenter).
 packages+=(binutils chrpath dpkg-dev lintian debootstrap systemd-container util-linux procps)
