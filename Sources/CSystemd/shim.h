@@ -108,19 +108,21 @@ static inline pid_t medd_spawn_tied(const char *file, char *const argv[], char *
 }
 
 /// Runs `argv` on the caller's terminal and waits for it, as an editor is run: while it runs the caller
-/// ignores SIGINT and SIGQUIT (a Ctrl-C is the program's), which it gets back at their defaults.
+/// ignores SIGINT and SIGQUIT (a Ctrl-C is the program's), which it gets as the caller had them.
 /// Returns its wait status, or -errno when it could not be started (127 in the status: not found).
 static inline int medd_run_in_foreground(char *const argv[]) {
-    struct sigaction ignore = { 0 }, oldInterrupt, oldQuit;
+    struct sigaction ignore = { 0 }, standard = { 0 }, oldInterrupt, oldQuit, oldChild;
     ignore.sa_handler = SIG_IGN;
+    standard.sa_handler = SIG_DFL;
     sigaction(SIGINT, &ignore, &oldInterrupt);
     sigaction(SIGQUIT, &ignore, &oldQuit);
+    // An ignored SIGCHLD (inherited from whatever started medctl) would let the child be reaped unseen.
+    sigaction(SIGCHLD, &standard, &oldChild);
     pid_t pid = fork();
     if (pid == 0) {
-        struct sigaction standard = { 0 };
-        standard.sa_handler = SIG_DFL;
-        sigaction(SIGINT, &standard, NULL);
-        sigaction(SIGQUIT, &standard, NULL);
+        sigaction(SIGINT, &oldInterrupt, NULL);
+        sigaction(SIGQUIT, &oldQuit, NULL);
+        sigaction(SIGCHLD, &oldChild, NULL);
         execvp(argv[0], argv);
         _exit(127);
     }
@@ -132,6 +134,7 @@ static inline int medd_run_in_foreground(char *const argv[]) {
     }
     sigaction(SIGINT, &oldInterrupt, NULL);
     sigaction(SIGQUIT, &oldQuit, NULL);
+    sigaction(SIGCHLD, &oldChild, NULL);
     return result;
 }
 

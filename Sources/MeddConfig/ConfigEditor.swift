@@ -100,19 +100,12 @@ public struct ConfigEditor: Sendable {
         }
     }
 
-    /// The document without the table at `path`: its section, the sub-tables under it wherever they are,
-    /// and the comment lines right above its header; or its inline table with the key that holds it.
+    /// The document without the table at `path`: its section and the sub-tables under it wherever they
+    /// are, each with the lines it owns (`ownedLines`); or its inline table with the key that holds it.
     public func removingTable(_ path: [String]) throws(Refusal) -> String {
         switch try definition(of: path) {
         case .section:
-            var ranges: [Range<Int>] = []
-            for (index, header) in layout.headers.enumerated() where header.path.starts(with: path) {
-                var range = sectionRange(index)
-                range = range.lowerBound..<startOfCommentsAbove(nextHeaderAt: range.upperBound)
-                if header.path == path { range = startOfCommentsAbove(line: range.lowerBound)..<range.upperBound }
-                if range.upperBound == bytes.count { range = startOfLines(above: range.lowerBound, where: lineIsBlank)..<range.upperBound }
-                ranges.append(range)
-            }
+            let ranges = layout.headers.indices.filter { layout.headers[$0].path.starts(with: path) }.map(ownedLines)
             return removing(ranges)
         case .inline(let table):
             guard let holder = layout.keyValues.last(where: { $0.path == path && $0.valueStart == table.valueStart }) else { return text }
@@ -132,7 +125,8 @@ public struct ConfigEditor: Sendable {
         let group = Array(path.dropLast())
         var point = bytes.count
         if let last = layout.headers.indices.last(where: { layout.headers[$0].path.count > group.count && layout.headers[$0].path.starts(with: group) }) {
-            point = startOfCommentsAbove(nextHeaderAt: sectionRange(last).upperBound)
+            let next = sectionRange(last).upperBound
+            point = next == bytes.count ? next : ownedStart(ofHeaderLine: next)
         }
         var lines = ["[" + path.map(TOMLText.key).joined(separator: ".") + "]"]
         lines += entries.map { "\(TOMLText.key($0.key)) = \($0.value.text)" }
@@ -220,8 +214,42 @@ public struct ConfigEditor: Sendable {
         return index == bytes.count || bytes[index] == UInt8(ascii: "\n")
     }
 
-    /// The start of the comment lines that end right above the line starting at `line` (or `line`).
-    private func startOfCommentsAbove(line: Int) -> Int { startOfLines(above: line, where: lineIsComment) }
+    /// The lines the section of header `index` owns: from its comments (`ownedStart`) to the comments the
+    /// next header owns, or at the end of the text to its last key's line and the comment lines right after
+    /// it, with the blank lines that follow. A comment after a blank line at the end of the file
+    /// (`# vim: ft=toml`) is the file's.
+    private func ownedLines(_ index: Int) -> Range<Int> {
+        let section = sectionRange(index)
+        var start = ownedStart(ofHeaderLine: section.lowerBound)
+        var end = section.upperBound
+        if end < bytes.count {
+            end = ownedStart(ofHeaderLine: end)
+        } else {
+            let lastValue = layout.keyValues.filter { section.contains($0.keyStart) }.map(\.valueEnd).max()
+            end = endOfLine(containing: lastValue ?? layout.headers[index].start)
+            while end < bytes.count, lineIsComment(end) { end = endOfLine(containing: end) }
+            while end < bytes.count, lineIsBlank(end) { end = endOfLine(containing: end) }
+        }
+        // A byte-order mark stays at the start of the file.
+        if start == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        return start..<max(start, end)
+    }
+
+    /// Where the lines a header owns start: the comment lines right above its line when a blank line (or
+    /// the start of the file) is above them — a comment right under a key speaks of that key's table —
+    /// and never inside a value that spans lines (the last line of a `"""` string may start with `#`).
+    private func ownedStart(ofHeaderLine line: Int) -> Int {
+        let lastValueEnd = layout.keyValues.map(\.valueEnd).filter { $0 <= line }.max()
+        let floor = lastValueEnd.map(endOfLine(containing:)) ?? 0
+        var start = line
+        while start > floor {
+            let previous = startOfLine(containing: start - 1)
+            guard previous >= floor, lineIsComment(previous) else { break }
+            start = previous
+        }
+        guard start < line else { return line }
+        return start == 0 || lineIsBlank(startOfLine(containing: start - 1)) ? start : line
+    }
 
     /// The start of the lines right above the line starting at `line` that `matches` (or `line`).
     private func startOfLines(above line: Int, where matches: (Int) -> Bool) -> Int {
@@ -232,12 +260,6 @@ public struct ConfigEditor: Sendable {
             start = previous
         }
         return start
-    }
-
-    /// Where a section ending at `end` stops owning its lines: before the comments right above the next
-    /// header, which speak of that one. At the end of the text, the end.
-    private func startOfCommentsAbove(nextHeaderAt end: Int) -> Int {
-        end == bytes.count ? end : startOfCommentsAbove(line: end)
     }
 
     /// The blanks that start the line of `offset`, for a new line beside it.
@@ -269,10 +291,23 @@ public struct ConfigEditor: Sendable {
 
     private func removingLines(_ range: Range<Int>) -> String { removing([range]) }
 
+    /// The text without `ranges`, which may overlap; what is taken from the end takes the blank lines
+    /// before it too.
     private func removing(_ ranges: [Range<Int>]) -> String {
+        var merged: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        if let last = merged.last, last.upperBound == bytes.count, last.lowerBound > 0 {
+            merged[merged.count - 1] = max(startOfLines(above: last.lowerBound, where: lineIsBlank), merged.count > 1 ? merged[merged.count - 2].upperBound : 0)..<last.upperBound
+        }
         var kept: [UInt8] = []
         var from = 0
-        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.lowerBound >= from {
+        for range in merged {
             kept += bytes[from..<range.lowerBound]
             from = range.upperBound
         }
@@ -283,8 +318,11 @@ public struct ConfigEditor: Sendable {
     /// `entry` taken out of the inline table `table` (whose keys are `depth` names deep) with one comma
     /// beside it; the braces emptied when it was the only key.
     private func removingEntry(_ entry: TOMLLayout.KeyValue, of table: TOMLLayout.KeyValue, depth: Int) -> String {
-        let siblings = layout.keyValues
-            .filter { $0.isInline && $0.path.count == depth + 1 && table.valueStart < $0.keyStart && $0.valueEnd < table.valueEnd }
+        // Every key written right inside these braces, dotted ones (`cycle.on = 21`) too; not those of a table
+        // or array inside them.
+        let inside = layout.keyValues.filter { $0.isInline && $0.path.count > depth && table.valueStart < $0.keyStart && $0.valueEnd < table.valueEnd }
+        let siblings = inside
+            .filter { entry in !inside.contains { $0.valueStart < entry.keyStart && entry.valueEnd <= $0.valueEnd } }
             .sorted { $0.keyStart < $1.keyStart }
         guard let position = siblings.firstIndex(where: { $0.keyStart == entry.keyStart }) else { return text }
         if siblings.count == 1 { return replacing(table.valueStart..<table.valueEnd, with: "{}") }

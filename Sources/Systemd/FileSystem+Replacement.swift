@@ -19,9 +19,13 @@ extension FileSystem {
                                newMode: UInt32 = 0o644) throws(SystemError) -> ReplacementOutcome {
         let target = original == nil ? path : try resolvedPath(path)
         var mode = newMode & ~currentUmask()
+        var owner: (user: uid_t, group: gid_t)?
         if original != nil {
-            mode = try permissions(of: target)
-            guard mode & 0o200 != 0 else { throw SystemError("access(\(target), W_OK)", errno: EACCES) }
+            var status = stat()
+            guard stat(target, &status) == 0 else { throw SystemError("stat(\(target))", errno: errno) }
+            mode = UInt32(status.st_mode) & 0o7777
+            owner = (status.st_uid, status.st_gid)
+            guard mode & 0o200 != 0 else { throw SystemError("mode of \(target)", errno: EACCES) }
             guard access(target, W_OK) == 0 else { throw SystemError("access(\(target), W_OK)", errno: errno) }
         }
         let directory = directory(of: target)
@@ -33,6 +37,9 @@ extension FileSystem {
         var putInPlace = false
         defer { if !putInPlace { unlink(temporary) } }
         do throws(SystemError) {
+            // The file's owner and group kept where this process may (root editing someone's file); the
+            // mode after, since a change of owner clears set-ID bits.
+            if let owner { _ = fchown(descriptor, owner.user, owner.group) }
             guard fchmod(descriptor, mode_t(mode)) == 0 else { throw SystemError("fchmod(\(temporary))", errno: errno) }
             try DescriptorIO.writeAll(bytes, to: descriptor)
             guard fsync(descriptor) == 0 else { throw SystemError("fsync(\(temporary))", errno: errno) }
@@ -52,7 +59,9 @@ extension FileSystem {
             }
         }
         putInPlace = true
-        try sync(directory)
+        // The new file is in place whatever this says; a directory that cannot be synced (some FUSE file
+        // systems) leaves the rename to the next writeback, and is no reason to report a failure.
+        try? sync(directory)
         return .replaced
     }
 
@@ -60,7 +69,9 @@ extension FileSystem {
     /// ID no longer running).
     private static func removeLeftovers(in directory: String, prefix: String) {
         for name in (try? names(in: directory)) ?? [] where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0, kill(pid, 0) != 0, errno == ESRCH else { continue }
+            // One of this process's own ID is a leftover too: of a process before it in another PID namespace.
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0,
+                  pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) else { continue }
             unlink("\(directory)/\(name)")
         }
     }

@@ -94,7 +94,13 @@ struct AddCommand: Verb {
         }
         let editor = try file.editor()
         let newText = editor.addingTable(["medication", id], entries: entries)
-        let configuration = try file.check(newText)
+        let configuration = try file.check(newText) { old in
+            var added = old
+            if let medication = try? ConfigLoader.parse(newText, path: configPath).get().medication(id) {
+                added.medications = (old.medications + [medication]).sorted { $0.id < $1.id }
+            }
+            return added
+        }
         try file.write(newText, global: global) {
             let schedule = configuration.medication(id)?.scheduleSummary ?? ""
             // TRANSLATORS: %1$s is the new medication's ID, %2$s its name and dose, %3$s its schedule in words.

@@ -52,8 +52,12 @@ struct ConfigFileChange {
         let original: [UInt8]?
         do {
             original = try FileReader.bytes(at: path)
-        } catch where error.fileIsMissing && missingIsEmpty {
+        } catch where error.fileIsMissing && missingIsEmpty && !FileSystem.exists(path) {
             original = nil
+        } catch where error.fileIsMissing && FileSystem.exists(path) {
+            // TRANSLATORS: %1$s is the configuration file, a symbolic link whose target does not exist.
+            Output.error("medctl: " + tr("%1$s is a symbolic link to a file that does not exist; create the file it points to, or remove the link", path))
+            throw .failure
         } catch {
             throw failure(ConfigLoader.check(path: path).result)
         }
@@ -106,6 +110,21 @@ struct ConfigFileChange {
         }
     }
 
+    /// Checks `newText` as `check` does, and that the configuration it gives is `expected` (the zones read
+    /// aside): an edit that changed more, or less, than asked is refused, and nothing is written.
+    func check(_ newText: String, expecting expected: (Configuration) -> Configuration) throws(ExitStatus) -> Configuration {
+        let result = try check(newText)
+        var wanted = expected(configuration), got = result
+        wanted.zones = [:]
+        got.zones = [:]
+        guard wanted == got else {
+            // TRANSLATORS: %1$s is the configuration file, %2$s the command medctl edit.
+            Output.error("medctl: " + tr("the change could not be made in %1$s without changing more than asked; nothing was written. Make it with %2$s", path, "medctl edit"))
+            throw .failure
+        }
+        return result
+    }
+
     /// Puts `newText` in place of the file, runs `beforeReload`, then has a running medd reload it; prints
     /// what the reload says, or that medd reads the file when it starts.
     func write(_ newText: String, global: GlobalOptions, beforeReload: () -> Void = {}) throws(ExitStatus) {
@@ -141,7 +160,11 @@ struct ConfigFileChange {
     }
 
     private static func writeFailure(_ error: SystemError, path: String) -> String {
-        if error.call.hasPrefix("access") {
+        if error.readOnlyFileSystem {
+            // TRANSLATORS: %1$s is the configuration file.
+            return tr("%1$s is on a read-only file system; nothing was written", path)
+        }
+        if error.call.hasPrefix("mode of") {
             // TRANSLATORS: %1$s is the configuration file, %2$s the command that makes it writable.
             return tr("%1$s is read-only; nothing was written (make it writable with %2$s)", path, "chmod u+w " + path)
         }

@@ -39,18 +39,41 @@ struct EditCommand: ConfigFileVerb {
             Output.error(tr("%1$s has errors; fix them in the editor:", configPath))
             Output.error(errors.localizedDescription)
         }
-        var text = file.text
-        while true {
-            try FileSystem.replaceFile(copy, with: Array(text.utf8))
-            try Self.runEditor(on: copy)
-            let bytes = try FileReader.bytes(at: copy)
-            guard let edited = String(validating: bytes, as: UTF8.self) else {
-                Output.error("medctl: " + tr("the edited file is not valid UTF-8"))
-                guard Self.askToEditAgain() else { try discard() }
-                continue
+        let original = Array(file.text.utf8)
+        // The copy is the editor's from here on: each round opens it as the last one left it.
+        try FileSystem.replaceFile(copy, with: original)
+        /// After errors: edit again, or discard; at the end of the input the copy is kept and its path shown.
+        func afterErrors() throws {
+            switch Self.askWhatNow() {
+            case .editAgain:
+                return
+            case .discard:
+                try discard()
+            case .noAnswer:
+                keepCopy = keepCopyIfEdited(copy, original: original)
+                // TRANSLATORS: %1$s is the configuration file.
+                Output.error(tr("no answer; %1$s was left as it was", configPath))
+                throw ExitStatus.failure
             }
-            if edited == file.text {
+        }
+        while true {
+            do {
+                try Self.runEditor(on: copy)
+            } catch {
+                keepCopy = keepCopyIfEdited(copy, original: original)
+                throw error
+            }
+            let bytes = try FileReader.bytes(at: copy)
+            if bytes == original {
                 return Output.line(tr("no changes; %1$s was left as it was", configPath))
+            }
+            guard let edited = String(validating: bytes, as: UTF8.self) else {
+                let line = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+                    .firstIndex { String(validating: $0, as: UTF8.self) == nil }.map { $0 + 1 } ?? 1
+                // TRANSLATORS: %1$s is the path of the edited file, %2$d the line with bytes that are not UTF-8.
+                Output.error("medctl: " + tr("%1$s:%2$d: the line is not valid UTF-8; save the file as UTF-8", configPath, String(line)))
+                try afterErrors()
+                continue
             }
             switch ConfigLoader.parse(edited, path: configPath) {
             case .success(let configuration):
@@ -69,10 +92,17 @@ struct EditCommand: ConfigFileVerb {
                 return
             case .failure(let errors):
                 Output.error(errors.localizedDescription)
-                text = edited
-                guard Self.askToEditAgain() else { try discard() }
+                try afterErrors()
             }
         }
+    }
+
+    /// Keeps an edited copy when the editor or the input ends the edit, saying where it is; true when kept.
+    private func keepCopyIfEdited(_ copy: String, original: [UInt8]) -> Bool {
+        guard (try? FileReader.bytes(at: copy)).map({ $0 != original }) ?? false else { return false }
+        // TRANSLATORS: %1$s is the path of the edited copy medctl keeps.
+        Output.error(tr("your edited copy is kept in %1$s", copy))
+        return true
     }
 
     private func discard() throws -> Never {
@@ -115,14 +145,24 @@ struct EditCommand: ConfigFileVerb {
         }
     }
 
-    /// Asks on the terminal whether to edit again; anything but e (or the end of the input) discards.
-    private static func askToEditAgain() -> Bool {
-        // TRANSLATORS: a question after the errors of an edited file; the answers e and d are typed as they are.
-        Output.prompt(tr("What now? e: edit again, d: discard the changes [e/d] "))
-        let answer = readLine()
-        // A typed answer ends its line on the terminal; a piped one does not.
-        if !DescriptorIO.isTerminal(0) { Output.error(answer ?? "") }
-        guard let answer else { return false }
-        return answer.drop { $0 == " " }.first.map { $0 == "e" || $0 == "E" } ?? true
+    private enum Answer {
+        case editAgain, discard, noAnswer
+    }
+
+    /// Asks on the terminal whether to edit again (e) or discard (d), again until one of them is given.
+    private static func askWhatNow() -> Answer {
+        while true {
+            // TRANSLATORS: a question after the errors of an edited file; the answers e and d are typed as they are.
+            Output.prompt(tr("What now? e: edit again, d: discard the changes [e/d] "))
+            let answer = readLine()
+            // A typed answer ends its line on the terminal; a piped one does not.
+            if !DescriptorIO.isTerminal(0) { Output.error(answer ?? "") }
+            guard let answer else { return .noAnswer }
+            switch answer.drop(while: { $0 == " " }).first {
+            case "e", "E": return .editAgain
+            case "d", "D": return .discard
+            default: continue
+            }
+        }
     }
 }

@@ -55,7 +55,7 @@ struct PauseCommand: Verb {
                 return try ConfigEditor(paused).removing("paused_until", from: table)
             }
         }
-        _ = try file.check(newText)
+        _ = try file.check(newText) { $0.pausing(id, paused: until == nil, until: until) }
         try file.write(newText, global: global) {
             if let until {
                 // TRANSLATORS: %1$s is a medication's ID, %2$s the day its doses resume.

@@ -35,7 +35,12 @@ struct RemoveCommand: Verb {
         let table = try file.table(of: id)
         let editor = try file.editor()
         let newText = try file.refusing { () throws(ConfigEditor.Refusal) in try editor.removingTable(table) }
-        _ = try file.check(newText)
+        _ = try file.check(newText) { old in
+            var removed = old
+            removed.medications.removeAll { $0.id == id }
+            removed.measurements.removeAll { $0.id == id }
+            return removed
+        }
         try file.write(newText, global: global) {
             // TRANSLATORS: %1$s is a medication's ID.
             Output.line(tr("removed %1$s; its history stays in the ledger and the journal", id))

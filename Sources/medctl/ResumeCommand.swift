@@ -46,7 +46,7 @@ struct ResumeCommand: Verb {
             return next.hasComment(after: "paused", in: table)
                 ? try next.setting("paused", to: .bool(false), in: table) : try next.removing("paused", from: table)
         }
-        _ = try file.check(newText)
+        _ = try file.check(newText) { $0.pausing(id, paused: false, until: nil) }
         try file.write(newText, global: global) {
             // TRANSLATORS: %1$s is a medication's ID.
             Output.line(tr("resumed %1$s", id))

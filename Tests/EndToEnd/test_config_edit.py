@@ -538,3 +538,69 @@ def test_completions_offer_the_ids_of_the_file(tmp_path):
     offered = subprocess.run(["fish", "-c", f"source {tmp_path / 'medctl.fish'}; complete -C 'medctl pause '"],
                              capture_output=True, text=True, env=env, check=True).stdout.split("\n")
     assert sorted(line.split("\t")[0] for line in offered if line) == sorted(ids)
+
+
+def test_owner_group_and_a_dangling_link(work_copy):
+    """Root changing someone's file keeps its owner and group; a link to nothing is said to be one."""
+    path = copy_fixture(os.path.join(REPO, "Tests", "MeddConfigTests", "Fixtures", "valid", "minimal.toml"), work_copy)
+    if os.geteuid() == 0:
+        os.chown(path, 65534, 65534)
+        os.chmod(path, 0o640)
+        assert run_medctl("pause", "metformin", config_path=path).returncode == 0
+        status = os.stat(path)
+        assert (status.st_uid, status.st_gid, stat.S_IMODE(status.st_mode)) == (65534, 65534, 0o640)
+    else:
+        print("SKIPPED: not root, so a file of another owner cannot be made here")
+    link = os.path.join(work_copy, "dangling.toml")
+    os.symlink(os.path.join(work_copy, "missing", "medd.toml"), link)
+    for args in (("add", "a", "--name", "A", "--dose", "1", "--times", "08:00"), ("pause", "a")):
+        out = run_medctl(*args, config_path=link)
+        assert out.returncode == 1 and "is a symbolic link to a file that does not exist" in out.stderr, out.stderr
+    assert os.path.islink(link) and not os.path.exists(link)
+
+
+def test_edit_keeps_what_was_typed(work_copy):
+    """Edits are never thrown away unasked: a save that is not UTF-8 is named by its line and reopened as saved; an
+    answer other than e or d is asked again; the end of the input, or an editor that fails after a round of errors,
+    keeps the copy and shows where."""
+    path = copy_fixture(os.path.join(REPO, "Tests", "MeddConfigTests", "Fixtures", "valid", "minimal.toml"), work_copy)
+    original = open(path, "rb").read()
+    counter = os.path.join(work_copy, "rounds")
+    latin1 = editor_script(work_copy, f"""
+echo x >> {counter}
+if [ "$(wc -l < {counter})" -eq 1 ]; then printf 'notes = "caf\\351"\\n' >> "$1"
+else grep -q 'caf' "$1"; LC_ALL=C sed -i 's/^notes = .*$/notes = "cafe"/' "$1"; fi
+""")
+    out = run_medctl("edit", config_path=path, env={"EDITOR": latin1}, stdin="yes\ne\n")
+    assert out.returncode == 0, out.stderr
+    assert f"{path}:5: the line is not valid UTF-8" in out.stderr
+    assert out.stderr.count("What now?") == 2
+    assert tomllib.loads(open(path).read())["medication"]["metformin"]["notes"] == "cafe"
+
+    with open(path, "wb") as f:
+        f.write(original)
+    os.unlink(counter)
+    breaks_then_fails = editor_script(work_copy, f"""
+echo x >> {counter}
+if [ "$(wc -l < {counter})" -eq 1 ]; then printf 'stock = -1\\n' >> "$1"; else exit 3; fi
+""")
+    out = run_medctl("edit", config_path=path, env={"EDITOR": breaks_then_fails}, stdin="e\n")
+    assert out.returncode == 1 and "failed (3)" in out.stderr
+    kept = out.stderr.split("your edited copy is kept in ")[1].split("\n")[0]
+    assert "stock = -1" in open(kept).read() and open(path, "rb").read() == original
+
+    breaks = editor_script(work_copy, "printf 'stock = -1\\n' >> \"$1\"\n")
+    out = run_medctl("edit", config_path=path, env={"EDITOR": breaks}, stdin="")
+    assert out.returncode == 1 and "no answer" in out.stderr and "your edited copy is kept in" in out.stderr
+    assert open(path, "rb").read() == original
+
+
+def test_edit_with_sigchld_ignored(work_copy):
+    """Started by something that ignores SIGCHLD, medctl still waits for its editor."""
+    path = copy_fixture(os.path.join(REPO, "Tests", "MeddConfigTests", "Fixtures", "valid", "minimal.toml"), work_copy)
+    script = editor_script(work_copy, "sed -i 's/500 mg/850 mg/' \"$1\"\n")
+    out = subprocess.run([os.path.join(bin_dir(), "medctl"), "edit", "--config", path], capture_output=True, text=True,
+                         env=dict(os.environ, EDITOR=script, MEDD_SOCKET="/nonexistent/medd.sock"),
+                         preexec_fn=lambda: signal.signal(signal.SIGCHLD, signal.SIG_IGN), timeout=30)
+    assert out.returncode == 0, out.stderr
+    assert "850 mg" in open(path).read()

@@ -107,6 +107,39 @@ struct ConfigEditorTests {
         #expect(try nested.removingTable(["medication", "b"]) == "medication = { a = { name = \"A\" } }\n")
     }
 
+    @Test func aTableRemovedWhereverItsPartsAre() throws {
+        let apart = "[medication.b]\nname = \"B\"\n\n[medication.a.cycle]\non = 21\noff = 7\n\n[medication.a]\nname = \"A\"\n"
+        let removedApart = try ConfigEditor(apart).removingTable(["medication", "a"])
+        #expect(removedApart == "[medication.b]\nname = \"B\"\n", "\(removedApart.debugDescription)")
+        let steps = "[medication.b]\nname = \"B\"\n\n[medication.a]\nname = \"A\"\n\n# week 2\n[[medication.a.step]]\nfrom = \"2027-01-01\"\n"
+        #expect(try ConfigEditor(steps).removingTable(["medication", "a"]) == "[medication.b]\nname = \"B\"\n")
+    }
+
+    @Test func commentsStayWithWhatTheySpeakOf() throws {
+        // A comment right under a key is its table's; a comment after a blank line at the end is the file's.
+        let text = "# Medications\n\n[medication.a]\nname = \"A\"\n# paused = true (try later)\n[medication.b]\nname = \"B\"\n\n# vim: ft=toml\n"
+        #expect(try ConfigEditor(text).removingTable(["medication", "b"])
+            == "# Medications\n\n[medication.a]\nname = \"A\"\n# paused = true (try later)\n# vim: ft=toml\n")
+        #expect(try ConfigEditor(text).removingTable(["medication", "a"]) == "# Medications\n\n[medication.b]\nname = \"B\"\n\n# vim: ft=toml\n")
+        let bom = "\u{FEFF}[medication.a]\nname = \"A\"\n\n[medication.b]\nname = \"B\"\n"
+        #expect(try ConfigEditor(bom).removingTable(["medication", "a"]) == "\u{FEFF}[medication.b]\nname = \"B\"\n")
+    }
+
+    @Test func aStringOverLinesIsNoComment() throws {
+        let text = "[medication.a]\nname = \"A\"\nnotes = \"\"\"\nTake with food.\n# not before 8\"\"\"\n[settings]\ngrace = \"1h\"\n"
+        let added = try ConfigEditor(ConfigEditor(text).addingTable(["medication", "c"], entries: [("name", .string("C"))]))
+        #expect(added.hasTable(["medication", "c"]) && added.text.hasSuffix("[medication.c]\nname = \"C\"\n\n[settings]\ngrace = \"1h\"\n"))
+        #expect(try ConfigEditor(text).removingTable(["medication", "a"]) == "[settings]\ngrace = \"1h\"\n")
+    }
+
+    @Test func dottedKeysInBracesStay() throws {
+        let text = "[medication]\na = { paused = true, cycle.on = 21, cycle.off = 7, name = \"A\" }\nb = { cycle.on = 1, paused = true }\n"
+        #expect(try ConfigEditor(text).removing("paused", from: ["medication", "a"])
+            == "[medication]\na = { cycle.on = 21, cycle.off = 7, name = \"A\" }\nb = { cycle.on = 1, paused = true }\n")
+        #expect(try ConfigEditor(text).removing("paused", from: ["medication", "b"])
+            == "[medication]\na = { paused = true, cycle.on = 21, cycle.off = 7, name = \"A\" }\nb = { cycle.on = 1 }\n")
+    }
+
     @Test func windowsLineEndsStay() throws {
         let text = "[medication.a]\r\nname = \"A\"\r\n"
         #expect(try ConfigEditor(text).setting("paused", to: .bool(true), in: ["medication", "a"]) == "[medication.a]\r\nname = \"A\"\r\npaused = true\r\n")
