@@ -267,7 +267,9 @@ struct ReportCommand: Verb, RangeFlags {
         func instant(_ key: String) -> Instant? { value[key]?.stringValue.flatMap(Instant.init(iso8601:)) }
         medication.person = value["person"]?.stringValue
         medication.notes = value["notes"]?.stringValue
-        medication.paused = value["paused"]?.boolValue ?? false
+        // Paused until a day still to come is paused as the report is made.
+        let pausedUntil = value["pausedUntil"]?.stringValue.flatMap(LocalDate.init(parsing:))
+        medication.paused = value["paused"]?.boolValue ?? false || pausedUntil.map { $0 > LocalTimeText.today() } ?? false
         medication.asNeeded = value["asNeeded"]?.boolValue ?? false
         medication.stock = value["stock"]?.quantityValue
         medication.refillAt = value["refillAt"]?.quantityValue
