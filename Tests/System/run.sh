@@ -3,7 +3,7 @@
 # installs it with its dependencies (no Swift in the container), a lingering user runs medd from the
 # shipped user units, and every step of a user's life with it is asserted: socket activation and
 # STATUS=, medctl, a dose firing into the journal with its catalog text, medctl report's PDF, reload
-# (good and broken), restart after kill -9, a blood-pressure reading (medctl measure, its journal
+# (good and broken), restart after kill -9, medctl add, pause, refill, resume and remove, a blood-pressure reading (medctl measure, its journal
 # entry, medctl measurements, a refused value, ListReadings through varlinkctl), a clean stop, an
 # upgrade that restarts medd into the new version while a client answers (no answer refused or
 # lost), and purge.
@@ -174,6 +174,21 @@ wait_for "the restarted medd is active (running)" 20 as_user_grep 'systemctl --u
 new_pid=$(as_user 'systemctl --user show -p MainPID --value medd')
 [[ $new_pid != "$old_pid" && $new_pid != 0 ]] || fail "MainPID is still $new_pid after kill -9"
 pass "new main PID $new_pid (was $old_pid)"
+
+phase "changing the schedule with medctl"
+# The verbs that change medd.toml in place, each followed by a reload of the running medd under the
+# user manager; and a refill counted in without a change to the file.
+expect "medctl add writes a medication and medd reloads" "reloaded: 3 medications" \
+    as_user 'medctl add ibuprofen --name Ibuprofen --dose "400 mg" --as-needed --stock 20'
+expect "medctl pause pauses it" "paused ibuprofen" as_user 'medctl pause ibuprofen'
+expect "medctl meds shows it paused" "^ibuprofen .*paused" as_user 'medctl meds'
+expect "medctl refill counts 10 units in" "refilled: Ibuprofen \+10, 30 on hand" as_user 'medctl refill ibuprofen 10'
+expect "the refill is in the user journal" "MEDD_STOCK=30" \
+    as_user 'journalctl --user -t medd MEDD_EVENT=refilled MEDD_MED_ID=ibuprofen -o verbose --no-pager'
+expect "medctl resume resumes it" "resumed ibuprofen" as_user 'medctl resume ibuprofen'
+expect "medctl remove takes it out and medd reloads" "reloaded: 2 medications" as_user 'medctl remove ibuprofen'
+[[ $(as_user 'cat ~/.config/medd/medd.toml') == "$(printf '%s\n' "$config_two")" ]] || fail "add, pause, resume and remove did not give the file back:\n$(as_user 'cat ~/.config/medd/medd.toml')"
+pass "after add, pause, resume and remove medd.toml is the file it was"
 
 phase "a measurement (reminder at $later)"
 # A blood pressure beside the medications, its reminder to measure with the vitamin dose: a reading
