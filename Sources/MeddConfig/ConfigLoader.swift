@@ -51,7 +51,8 @@ public enum ConfigLoader {
         case .success(let text):
             return check(text, path: path)
         case .failure(let problem):
-            return (.failure(ConfigErrors([ConfigDiagnostic(path: path, line: 1, column: 1, message: problem.message)])), [])
+            let at = problem.position ?? .start
+            return (.failure(ConfigErrors([ConfigDiagnostic(path: path, line: at.line, column: at.column, message: problem.message)])), [])
         }
     }
 
@@ -75,15 +76,39 @@ public enum ConfigLoader {
             return .failure(ReadProblem(Translatable("cannot read the file (%1$s); check it or pass %2$s", error.reason, option)))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            return .failure(ReadProblem(Translatable("the file is not valid UTF-8; save it as UTF-8 text")))
+            return .failure(ReadProblem(Translatable("the file is not valid UTF-8 here; save it as UTF-8 text"), at: firstInvalidUTF8(bytes)))
         }
         return .success(text)
+    }
+
+    /// Where the first byte that is not UTF-8 is, as the reader counts positions (a leading byte-order mark
+    /// takes no column); nil for valid UTF-8.
+    package static func firstInvalidUTF8(_ bytes: [UInt8]) -> SourcePosition? {
+        var position = SourcePosition.start
+        var decoder = UTF8()
+        var iterator = bytes[(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)...].makeIterator()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                position = scalar == "\n" ? SourcePosition(line: position.line + 1, column: 1)
+                    : SourcePosition(line: position.line, column: position.column + 1)
+            case .emptyInput:
+                return nil
+            case .error:
+                return position
+            }
+        }
     }
 
     /// Why a configuration file could not be read, as the message a user sees.
     private struct ReadProblem: Error, Hashable, Sendable {
         var message: Translatable
+        /// Where in the file, when the problem has a place (a byte that is not UTF-8).
+        var position: SourcePosition?
 
-        init(_ message: Translatable) { self.message = message }
+        init(_ message: Translatable, at position: SourcePosition? = nil) {
+            self.message = message
+            self.position = position
+        }
     }
 }

@@ -68,10 +68,10 @@ struct EditCommand: ConfigFileVerb {
                 return Output.line(tr("no changes; %1$s was left as it was", configPath))
             }
             guard let edited = String(validating: bytes, as: UTF8.self) else {
-                let line = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-                    .firstIndex { String(validating: $0, as: UTF8.self) == nil }.map { $0 + 1 } ?? 1
-                // TRANSLATORS: %1$s is the path of the edited file, %2$d the line with bytes that are not UTF-8.
-                Output.error("medctl: " + tr("%1$s:%2$d: the line is not valid UTF-8; save the file as UTF-8", configPath, String(line)))
+                let at = ConfigLoader.firstInvalidUTF8(bytes) ?? .start
+                // TRANSLATORS: %1$s is the path of the edited file, %2$d and %3$d the line and column of a byte that is not UTF-8.
+                Output.error("medctl: " + tr("%1$s:%2$d:%3$d: the file is not valid UTF-8 here; save it as UTF-8", configPath,
+                                             String(at.line), String(at.column)))
                 try afterErrors()
                 continue
             }

@@ -573,7 +573,7 @@ else grep -q 'caf' "$1"; LC_ALL=C sed -i 's/^notes = .*$/notes = "cafe"/' "$1"; 
 """)
     out = run_medctl("edit", config_path=path, env={"EDITOR": latin1}, stdin="yes\ne\n")
     assert out.returncode == 0, out.stderr
-    assert f"{path}:5: the line is not valid UTF-8" in out.stderr
+    assert f"{path}:5:13: the file is not valid UTF-8 here" in out.stderr
     assert out.stderr.count("What now?") == 2
     assert tomllib.loads(open(path).read())["medication"]["metformin"]["notes"] == "cafe"
 

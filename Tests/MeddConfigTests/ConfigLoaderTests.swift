@@ -36,15 +36,19 @@ struct ConfigLoaderTests {
         #expect(errors.description == "\(path):1:1: is a directory; pass the path of the configuration file with --config PATH")
     }
 
-    /// A file that is not UTF-8 is reported at 1:1.
+    /// A file that is not UTF-8 is reported at its first bad byte: line, and column counted in the characters
+    /// before it (a Latin-1 "é" on line 2 after "é" in UTF-8).
     @Test func invalidUTF8File() throws {
         let url = try temporaryDirectory().appendingPathComponent("medd.toml")
-        try Data([0x61, 0x20, 0x3D, 0x20, 0x22, 0xFF, 0xFE, 0x22, 0x0A]).write(to: url)
+        try Data(Array("[medication.a]\nname = \"Café ".utf8) + [0xE9, 0x22, 0x0A]).write(to: url)
         guard case .failure(let errors) = ConfigLoader.load(path: url.path) else {
             Issue.record("invalid UTF-8 loaded")
             return
         }
-        #expect(errors.description == "\(url.path):1:1: the file is not valid UTF-8; save it as UTF-8 text")
+        #expect(errors.description == "\(url.path):2:14: the file is not valid UTF-8 here; save it as UTF-8 text")
+        #expect(ConfigLoader.firstInvalidUTF8([0x61, 0x0A, 0x62, 0xC3]) == SourcePosition(line: 2, column: 2))
+        #expect(ConfigLoader.firstInvalidUTF8([0xEF, 0xBB, 0xBF, 0x61, 0xFF]) == SourcePosition(line: 1, column: 2))
+        #expect(ConfigLoader.firstInvalidUTF8(Array("ok\n".utf8)) == nil)
     }
 
     /// `load` reads a real file and labels its errors with the path given.
