@@ -37,17 +37,15 @@ public struct ConfigEditor: Sendable {
     }
 
     /// Whether the document has a table at `path` (`["medication", "metformin"]`), however it is written.
-    public func hasTable(_ path: [String]) -> Bool {
-        var table: TOMLTable? = document
-        for name in path { table = table?[name]?.table }
-        return table != nil
-    }
+    public func hasTable(_ path: [String]) -> Bool { table(at: path) != nil }
 
     /// Whether the table at `path` has `key`.
-    public func hasKey(_ key: String, in path: [String]) -> Bool {
+    public func hasKey(_ key: String, in path: [String]) -> Bool { table(at: path)?[key] != nil }
+
+    private func table(at path: [String]) -> TOMLTable? {
         var table: TOMLTable? = document
         for name in path { table = table?[name]?.table }
-        return table?[key] != nil
+        return table
     }
 
     /// Whether `key`, on a line of its own in the table at `path`, has a comment after it on that line.

@@ -94,11 +94,9 @@ struct AddCommand: Verb {
         }
         let editor = try file.editor()
         let newText = editor.addingTable(["medication", id], entries: entries)
-        let configuration = try file.check(newText) { old in
+        let configuration = try file.check(newText) { old, new in
             var added = old
-            if let medication = try? ConfigLoader.parse(newText, path: configPath).get().medication(id) {
-                added.medications = (old.medications + [medication]).sorted { $0.id < $1.id }
-            }
+            if let medication = new.medication(id) { added.medications = (old.medications + [medication]).sorted { $0.id < $1.id } }
             return added
         }
         try file.write(newText, global: global) {

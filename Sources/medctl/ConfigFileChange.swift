@@ -110,11 +110,13 @@ struct ConfigFileChange {
         }
     }
 
-    /// Checks `newText` as `check` does, and that the configuration it gives is `expected` (the zones read
-    /// aside): an edit that changed more, or less, than asked is refused, and nothing is written.
-    func check(_ newText: String, expecting expected: (Configuration) -> Configuration) throws(ExitStatus) -> Configuration {
+    /// Checks `newText` as `check` does, and that the configuration it gives is what `expected` makes of the
+    /// old one and the new one (the zones read aside): an edit that changed more, or less, than asked is
+    /// refused, and nothing is written.
+    func check(_ newText: String, expecting expected: (_ old: Configuration, _ new: Configuration) -> Configuration)
+        throws(ExitStatus) -> Configuration {
         let result = try check(newText)
-        var wanted = expected(configuration), got = result
+        var wanted = expected(configuration, result), got = result
         wanted.zones = [:]
         got.zones = [:]
         guard wanted == got else {

@@ -3,6 +3,14 @@ import MeddConfig
 import MeddControl
 import MeddCore
 
+extension OperandSpec {
+    /// One ID of a medication or measurement in the file, completed from `medctl ids`.
+    static var configuredID: OperandSpec {
+        OperandSpec(valueName: "ID", help: tr("The medication's or measurement's ID from the configuration."), isRequired: true,
+                    candidatesVerb: IDsCommand.name)
+    }
+}
+
 /// `medctl ids`: the medication and measurement IDs of the configuration file, for completion and scripts.
 struct IDsCommand: ConfigFileVerb {
     static let name = "ids"

@@ -41,8 +41,7 @@ struct MedsCommand: Verb {
             if let zone = medication["timezone"]?.stringValue { schedule += " (\(zone))" }
             // TRANSLATORS: a medication's status: no reminders until it is resumed; the other is "active".
             var status = medication["paused"]?.boolValue == true ? style.dim(tr("paused")) : tr("active")
-            if medication["paused"]?.boolValue != true, let until = medication["pausedUntil"]?.stringValue.flatMap(LocalDate.init(parsing:)),
-               until > LocalTimeText.today() {
+            if medication["paused"]?.boolValue != true, let until = Self.pausedUntil(medication) {
                 // TRANSLATORS: a medication's status: no reminders before the day %1$s, when they resume.
                 status = style.dim(tr("paused until %1$s", LocalTimeText.date(until)))
             }
@@ -56,6 +55,11 @@ struct MedsCommand: Verb {
         Output.table(header + [ColumnHeading.person], zip(rows, medications).map { row, medication in
             row + [medication["person"]?.stringValue ?? "–"]
         })
+    }
+
+    /// The day a medication's doses resume on (`pausedUntil`), when it is still to come.
+    static func pausedUntil(_ medication: JSONValue) -> LocalDate? {
+        medication["pausedUntil"]?.stringValue.flatMap(LocalDate.init(parsing:)).flatMap { $0 > LocalTimeText.today() ? $0 : nil }
     }
 
     /// `expires 2027-03-01` (yellow within the warning), `expired 2027-03-01` (red); nil without a date.

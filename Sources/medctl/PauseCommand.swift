@@ -17,10 +17,7 @@ struct PauseCommand: Verb {
     static var options: [OptionSpec] {
         [.value("until", "DATE", tr("Resume on this day (YYYY-MM-DD) by itself.")), ConfigOption.option]
     }
-    static var operand: OperandSpec? {
-        OperandSpec(valueName: "ID", help: tr("The medication's or measurement's ID from the configuration."), isRequired: true,
-                    candidatesVerb: IDsCommand.name)
-    }
+    static var operand: OperandSpec? { .configuredID }
 
     let global: GlobalOptions
     let id: String
@@ -55,7 +52,7 @@ struct PauseCommand: Verb {
                 return try ConfigEditor(paused).removing("paused_until", from: table)
             }
         }
-        _ = try file.check(newText) { $0.pausing(id, paused: until == nil, until: until) }
+        _ = try file.check(newText) { old, _ in old.pausing(id, paused: until == nil, until: until) }
         try file.write(newText, global: global) {
             if let until {
                 // TRANSLATORS: %1$s is a medication's ID, %2$s the day its doses resume.

@@ -15,10 +15,7 @@ struct RemoveCommand: Verb {
             """)
     }
     static var options: [OptionSpec] { [ConfigOption.option] }
-    static var operand: OperandSpec? {
-        OperandSpec(valueName: "ID", help: tr("The medication's or measurement's ID from the configuration."), isRequired: true,
-                    candidatesVerb: IDsCommand.name)
-    }
+    static var operand: OperandSpec? { .configuredID }
 
     let global: GlobalOptions
     let id: String
@@ -35,7 +32,7 @@ struct RemoveCommand: Verb {
         let table = try file.table(of: id)
         let editor = try file.editor()
         let newText = try file.refusing { () throws(ConfigEditor.Refusal) in try editor.removingTable(table) }
-        _ = try file.check(newText) { old in
+        _ = try file.check(newText) { old, _ in
             var removed = old
             removed.medications.removeAll { $0.id == id }
             removed.measurements.removeAll { $0.id == id }

@@ -268,8 +268,7 @@ struct ReportCommand: Verb, RangeFlags {
         medication.person = value["person"]?.stringValue
         medication.notes = value["notes"]?.stringValue
         // Paused until a day still to come is paused as the report is made.
-        let pausedUntil = value["pausedUntil"]?.stringValue.flatMap(LocalDate.init(parsing:))
-        medication.paused = value["paused"]?.boolValue ?? false || pausedUntil.map { $0 > LocalTimeText.today() } ?? false
+        medication.paused = value["paused"]?.boolValue ?? false || MedsCommand.pausedUntil(value) != nil
         medication.asNeeded = value["asNeeded"]?.boolValue ?? false
         medication.stock = value["stock"]?.quantityValue
         medication.refillAt = value["refillAt"]?.quantityValue

@@ -15,10 +15,7 @@ struct ResumeCommand: Verb {
             """)
     }
     static var options: [OptionSpec] { [ConfigOption.option] }
-    static var operand: OperandSpec? {
-        OperandSpec(valueName: "ID", help: tr("The medication's or measurement's ID from the configuration."), isRequired: true,
-                    candidatesVerb: IDsCommand.name)
-    }
+    static var operand: OperandSpec? { .configuredID }
 
     let global: GlobalOptions
     let id: String
@@ -46,7 +43,7 @@ struct ResumeCommand: Verb {
             return next.hasComment(after: "paused", in: table)
                 ? try next.setting("paused", to: .bool(false), in: table) : try next.removing("paused", from: table)
         }
-        _ = try file.check(newText) { $0.pausing(id, paused: false, until: nil) }
+        _ = try file.check(newText) { old, _ in old.pausing(id, paused: false, until: nil) }
         try file.write(newText, global: global) {
             // TRANSLATORS: %1$s is a medication's ID.
             Output.line(tr("resumed %1$s", id))
