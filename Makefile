@@ -19,10 +19,10 @@ USER_UNITS = $(DESTDIR)$(USER_UNIT_DIR)
 setup:
 	scripts/setup.sh
 
-# Release binaries link the Swift runtime (and, in medd, FoundationEssentials) statically and are not
-# position-independent: less resident memory and a faster start (docs/benchmarks.md). The linker's
-# warning about mktemp comes from the toolchain's static FoundationEssentials, not from medd.
-RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -no-pie
+# Release binaries link the Swift runtime statically. medd, medctl and medd-report-pdf are not
+# position-independent (less resident memory and a faster start, docs/benchmarks.md); medd-sync is, with
+# full RELRO: Package.swift sets both, docs/packaging.md ("Hardening") weighs them.
+RELEASE_FLAGS = -c release --static-swift-stdlib
 
 # One invocation for every product: building them one by one with these flags relinks each time.
 build: setup
@@ -60,7 +60,7 @@ test-e2e:
 	$(SWIFT) build --product medd-sync
 	$(SWIFT) build --product toml-probe
 	$(MAKE) catalogs
-	MEDD_BIN_DIR=$$($(SWIFT) build --show-bin-path) python3 -m pytest -v --durations=25 Tests/EndToEnd
+	MEDD_BIN_DIR=$$($(SWIFT) build --show-bin-path) python3 -m pytest -v -rs --durations=25 Tests/EndToEnd
 
 # The release binaries, as users get them, must link no part of Foundation (FoundationEssentials
 # included), no ICU, no Dispatch and no regex engine: scripts/check-no-foundation.sh reads their

@@ -32,6 +32,15 @@ for program in "${programs[@]}"; do
     chrpath -d "$program" >/dev/null
 done
 
+# hardening-check (devscripts) on every program, as installed; medd-sync, which reads a network peer's
+# answers, must pass: PIE, stack protector, full RELRO. Fortify Source and control-flow protection are
+# C compiler features the Swift compiler does not have (docs/packaging.md, "Hardening").
+for program in "${programs[@]}"; do
+    hardening-check "$program" || true
+done
+hardening-check --nofortify --nocfprotection "$stage/usr/bin/medd-sync" >/dev/null \
+    || { echo "build-deb: medd-sync fails hardening-check" >&2; exit 1; }
+
 
 # zsh on Debian loads vendor completions from /usr/share/zsh/vendor-completions, not site-functions.
 if [[ -d $stage/usr/share/zsh/site-functions ]]; then

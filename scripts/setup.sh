@@ -26,7 +26,7 @@ packages+=(zsh fish)
 packages+=(tmux vim strace)
 # The Debian package (make deb: strip, chrpath, dpkg-shlibdeps, dpkg-deb, lintian) and its system test
 # (Tests/System: debootstrap a Debian 12 tree, boot it with systemd-nspawn, enter it with nsenter).
-packages+=(binutils chrpath dpkg-dev lintian debootstrap systemd-container util-linux procps)
+packages+=(binutils chrpath devscripts dpkg-dev lintian debootstrap systemd-container util-linux procps)
 # Journals of several machines: systemd-journal-remote and -upload (Tests/EndToEnd/test_journal_remote.py ships
 # one "host"'s journal to another; the Swift tests write journal files with systemd-journal-remote), and
 # iproute2 for the test's network namespaces (ip netns, ss); util-linux above has its nsenter and unshare.

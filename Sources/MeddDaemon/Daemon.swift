@@ -7,11 +7,25 @@ import MeddSystem
 import Systemd
 
 /// The runtime: one sd-event loop that feeds time, signals, control calls and notification buttons
-/// to the `EffectRunner`, and the outlets through which the runner's commits leave the daemon.
+/// to the `EffectRunner`, whose commits leave through `DaemonOutlets`. Every part is built in `init`,
+/// complete, before anything runs; `run()` starts them.
 public final class Daemon: @unchecked Sendable {
     // @unchecked: everything here is confined to the thread that calls `run()`.
-    /// How long to wait before trying again when the ledger refused a commit.
-    private static let ledgerRetryUsec: UInt64 = 5_000_000
+
+    /// The daemon as the handlers of its own parts reach it. The parts are built before the daemon that
+    /// holds them, so their handlers cannot name it yet; they go through this, which `init` binds to the
+    /// daemon as its last step. Handlers run only from the loop, which runs only in `run()`; the
+    /// reference is weak because the daemon owns the parts that hold it.
+    private final class Reach {
+        private weak var bound: Daemon?
+
+        var daemon: Daemon {
+            guard let bound else { preconditionFailure("a part of medd's daemon called it before it was built or after it was gone") }
+            return bound
+        }
+
+        func bind(_ daemon: Daemon) { bound = daemon }
+    }
 
     private let options: DaemonOptions
     private let clock: DaemonClock
@@ -19,25 +33,23 @@ public final class Daemon: @unchecked Sendable {
     private let log: Logger
     private let ledger: any LedgerStore
     private let startedAt: Instant
-    private var runner: EffectRunner!
-    private var calls: ControlCalls!
-    private var server: ControlServer!
-    private var outbox: JournalOutbox!
-    private var hooks: HookRunner!
-    private var wake: WakeTimer!
-    private var retryAfterFailure: WakeTimer!
-    private var answerCommit: DeferredTask!
-    private var backups: LedgerBackups!
-    private var desktop: DesktopNotifier?
-    private var presence: PresenceWatcher?
+    private let socket: ListeningSocket
+    private let runner: EffectRunner
+    private let outlets: DaemonOutlets
+    private let calls: ControlCalls
+    private let server: ControlServer
+    private let outbox: JournalOutbox
+    private let hooks: HookRunner
+    private let backups: LedgerBackups
+    private let desktop: DesktopNotifier?
+    private let presence: PresenceWatcher?
     private var lastReturn: Instant?
     private var sources: [LoopSource] = []
     private var clockWatcher: ClockChangeWatcher?
     private var zoneWatcher: TimeZoneWatcher?
-    private var lastStatus = ""
 
-    /// Loads the configuration, opens the ledger and rebuilds the dose book; nothing runs yet.
-    /// A configuration with errors stops here, before the ledger is created.
+    /// Loads the configuration, opens the ledger, rebuilds the dose book and opens the control socket;
+    /// nothing runs yet. A configuration with errors stops here, before the ledger is created.
     public convenience init(options: DaemonOptions, log: Logger) throws(DaemonStartError) {
         let configuration: Configuration
         switch ConfigLoader.load(path: options.configPath) {
@@ -57,11 +69,9 @@ public final class Daemon: @unchecked Sendable {
 
     /// The same over any ledger: the SQLite one, or a test's in-memory one.
     init(options: DaemonOptions, configuration: Configuration, ledger: any LedgerStore, log: Logger) throws(DaemonStartError) {
-        self.options = options
-        self.log = log
-        self.ledger = ledger
-        clock = DaemonClock(pretendNow: options.pretendNow)
-        startedAt = clock.now()
+        let clock = DaemonClock(pretendNow: options.pretendNow)
+        let startedAt = clock.now()
+        let loop: EventLoop
         do {
             loop = try EventLoop()
         } catch {
@@ -73,23 +83,75 @@ public final class Daemon: @unchecked Sendable {
         } catch {
             throw DaemonStartError("medd: \(error)")
         }
-        runner = EffectRunner(book: book, ledger: ledger, outlets: self)
-        calls = ControlCalls(runner: runner, ledger: ledger, clock: clock, startedAt: startedAt,
-                             desktop: { [unowned self] in self.desktopStatus() },
-                             backup: { [unowned self] in self.backups.start(for: $0) }) { [unowned self] in self.reload() }
-    }
-
-    /// Opens the control socket, catches up on what came due while medd was down, tells the
-    /// service manager it is ready, and runs until SIGTERM or SIGINT. Returns the exit status.
-    public func run() throws(DaemonStartError) -> Int32 {
         let socket: ListeningSocket
         do {
             socket = try ListeningSocket.open(path: options.socketPath)
         } catch {
             throw DaemonStartError("medd: control socket: \(error)")
         }
+        let reach = Reach()
+        let journalFields = { [reach] (event: DoseEvent) -> [(String, String)] in
+            reach.daemon.runner.book.configuration.journalFields(of: event)
+        }
+        let parts: DaemonOutlets.Parts
+        let backups: LedgerBackups
         do {
-            try wireUp(socket)
+            parts = DaemonOutlets.Parts(
+                outbox: JournalOutbox(ledger: ledger, loop: loop, log: log, fields: journalFields),
+                hooks: HookRunner(hooks: configuration.hooks, loop: loop, ledger: ledger, log: log, fields: journalFields),
+                server: ControlServer(socket: socket, loop: loop, log: log) { [reach] call, connection in
+                    reach.daemon.calls.respond(to: call, from: connection)
+                },
+                desktop: options.desktop
+                    ? DesktopNotifier(loop: loop, log: log, memoryPath: FileSystem.directory(of: options.socketPath) + "/notifications",
+                                      host: Self.desktopHost(reach, clock: clock))
+                    : nil,
+                wake: WakeTimer(loop: loop) { [reach] _ in reach.daemon.advance() },
+                // A zone change the ledger could not take is applied on the retry.
+                retryAfterFailure: WakeTimer(loop: loop) { [reach] _ in
+                    reach.daemon.applyLocalZone(missingIsUTC: false)
+                    reach.daemon.advance()
+                },
+                answerCommit: try DeferredTask(loop: loop) { [reach] in reach.daemon.runner.commitWaitingAnswers() })
+            backups = try LedgerBackups(folder: FileSystem.absolute(options.stateDirectory) + "/" + LedgerBackups.folderName,
+                                        ledger: ledger, loop: loop, pagesPerStep: options.backupPagesPerStep, log: log)
+        } catch {
+            throw DaemonStartError("medd: cannot set up the event loop: \(error)")
+        }
+        let outlets = DaemonOutlets(parts, clock: clock, log: log, echoEvents: options.echoEvents)
+        let runner = EffectRunner(book: book, ledger: ledger, outlets: outlets)
+        self.options = options
+        self.clock = clock
+        self.loop = loop
+        self.log = log
+        self.ledger = ledger
+        self.startedAt = startedAt
+        self.socket = socket
+        self.runner = runner
+        self.outlets = outlets
+        server = parts.server
+        outbox = parts.outbox
+        hooks = parts.hooks
+        desktop = parts.desktop
+        self.backups = backups
+        calls = ControlCalls(runner: runner, ledger: ledger, clock: clock, startedAt: startedAt,
+                             desktop: { [reach] in reach.daemon.desktopStatus() },
+                             backup: { [backups] in backups.start(for: $0) }) { [reach] in
+            reach.daemon.reload()
+        }
+        presence = options.desktop
+            ? PresenceWatcher(loop: loop, log: log, userID: CurrentProcess.userID,
+                              returned: { [reach] in reach.daemon.personReturned($0) },
+                              resumedBehindLock: { [reach] in reach.daemon.advance() })
+            : nil
+        reach.bind(self)
+    }
+
+    /// Starts listening on the control socket, catches up on what came due while medd was down, tells
+    /// the service manager it is ready, and runs until SIGTERM or SIGINT. Returns the exit status.
+    public func run() throws(DaemonStartError) -> Int32 {
+        do {
+            try start()
         } catch {
             throw DaemonStartError("medd: cannot set up the event loop: \(error)")
         }
@@ -98,8 +160,7 @@ public final class Daemon: @unchecked Sendable {
         advance()
         // Events a crash or an absent journald left in the outbox go out now, not with the next event.
         outbox.flush()
-        lastStatus = statusLine()
-        Notifier.ready(status: lastStatus)
+        outlets.ready(runner.book)
         log.info("medd \(MeddVersion.current) started; \(runner.book.configuration.medications.count) medications; control socket \(socket.path)\(socket.activated ? " (socket-activated)" : "")\(pretendClockText)")
         let status: Int32
         do {
@@ -113,25 +174,9 @@ public final class Daemon: @unchecked Sendable {
         return status
     }
 
-    private func wireUp(_ socket: ListeningSocket) throws(SystemError) {
+    private func start() throws(SystemError) {
         try Signal.brokenPipe.ignore()
-        outbox = JournalOutbox(ledger: ledger, loop: loop, log: log) { [unowned self] in runner.book.configuration.journalFields(of: $0) }
-        hooks = HookRunner(hooks: runner.book.configuration.hooks, loop: loop, ledger: ledger, log: log) { [unowned self] in
-            runner.book.configuration.journalFields(of: $0)
-        }
-        wake = WakeTimer(loop: loop) { [unowned self] _ in self.advance() }
-        // A zone change the ledger could not take is applied on the retry.
-        retryAfterFailure = WakeTimer(loop: loop) { [unowned self] _ in
-            self.applyLocalZone(missingIsUTC: false)
-            self.advance()
-        }
-        answerCommit = try DeferredTask(loop: loop) { [unowned self] in self.runner.commitWaitingAnswers() }
-        backups = try LedgerBackups(folder: FileSystem.absolute(options.stateDirectory) + "/" + LedgerBackups.folderName,
-                                    ledger: ledger, loop: loop, pagesPerStep: options.backupPagesPerStep, log: log)
         backups.removeStale()
-        server = ControlServer(socket: socket, loop: loop, log: log) { [unowned self] call, connection in
-            self.calls.respond(to: call, from: connection)
-        }
         try server.start()
         for stop in [Signal.terminate, Signal.interrupt] {
             sources.append(try loop.addSignal(stop) { [unowned self] signal in
@@ -153,15 +198,8 @@ public final class Daemon: @unchecked Sendable {
         try watchLocalZone()
         applyLocalZone(missingIsUTC: true)  // a change between reading the zone at start and watching it
         try loop.enableWatchdog()
-        if options.desktop {
-            let memory = FileSystem.directory(of: options.socketPath) + "/notifications"
-            presence = PresenceWatcher(loop: loop, log: log, userID: CurrentProcess.userID,
-                                       returned: { [unowned self] in self.personReturned($0) },
-                                       resumedBehindLock: { [unowned self] in self.advance() })
-            desktop = DesktopNotifier(loop: loop, log: log, memoryPath: memory, host: desktopHost())
-            presence?.start()
-            desktop?.start()
-        }
+        presence?.start()
+        desktop?.start()
     }
 
     /// The hook runs an earlier medd recorded and did not see end (it stopped or was killed) start again.
@@ -184,7 +222,7 @@ public final class Daemon: @unchecked Sendable {
     /// configuration; its errors are logged and returned, one `PATH:LINE:COLUMN: message` each.
     private func reload() -> Result<Void, ControlCalls.ReloadErrors> {
         Notifier.reloading()
-        defer { Notifier.reloaded(status: statusLine()) }
+        defer { Notifier.reloaded(status: outlets.statusLine(runner.book)) }
         desktop?.retryIfDisconnected()
         presence?.retryIfDisconnected()
         let configuration: Configuration
@@ -279,31 +317,34 @@ public final class Daemon: @unchecked Sendable {
 
     // MARK: The desktop
 
-    private func desktopHost() -> DesktopNotifier.Host {
+    private static func desktopHost(_ reach: Reach, clock: DaemonClock) -> DesktopNotifier.Host {
         DesktopNotifier.Host(
-            content: { [unowned self] alert, capabilities, rings in
-                let configuration = runner.book.configuration
-                let medication = alert.dose.medication
-                let context = NotificationContent.ReminderContext(
-                    person: configuration.person(ofMedication: medication), notes: configuration.subject(medication)?.notes,
-                    snoozeLengths: configuration.settings.snooze, style: configuration.alertStyle(ofMedication: medication),
-                    rings: rings, now: clock.now(),
-                    measuring: configuration.measurement(medication).map { ($0, runner.book.records[alert.dose.id]?.readings.count ?? 0) })
-                return NotificationContent.reminder(alert, context, capabilities: capabilities)
-            },
-            now: { [unowned self] in clock.now() },
-            ringsAgainAfter: { [unowned self] in
-                let renotify = runner.book.settings.renotify
+            content: { [reach] alert, capabilities, rings in reach.daemon.reminder(alert, capabilities: capabilities, rings: rings) },
+            now: { clock.now() },
+            ringsAgainAfter: { [reach] in
+                let renotify = reach.daemon.runner.book.settings.renotify
                 return renotify > .zero ? renotify : nil
             },
-            pendingAlerts: { [unowned self] in
-                runner.book.shownPendingDoses.map { DoseBook.Alert(dose: $0.dose, kind: .renotified, isReturn: true) }
+            pendingAlerts: { [reach] in
+                reach.daemon.runner.book.shownPendingDoses.map { DoseBook.Alert(dose: $0.dose, kind: .renotified, isReturn: true) }
             },
-            answer: { [unowned self] dose, action in answerFromDesktop(dose, action) },
-            person: { [unowned self] in person(ofMedication: $0) },
-            sessionBusOpened: { [unowned self] in presence?.sessionBusOpened($0) },
-            sessionBusUnavailable: { [unowned self] in presence?.sessionBusUnavailable() },
-            sessionBusClosed: { [unowned self] in presence?.sessionBusClosed() })
+            answer: { [reach] dose, action in reach.daemon.answerFromDesktop(dose, action) },
+            person: { [reach] in reach.daemon.person(ofMedication: $0) },
+            sessionBusOpened: { [reach] in reach.daemon.presence?.sessionBusOpened($0) },
+            sessionBusUnavailable: { [reach] in reach.daemon.presence?.sessionBusUnavailable() },
+            sessionBusClosed: { [reach] in reach.daemon.presence?.sessionBusClosed() })
+    }
+
+    /// A reminder's notification as the running configuration words it.
+    private func reminder(_ alert: DoseBook.Alert, capabilities: Set<String>, rings: Bool) -> NotificationContent {
+        let configuration = runner.book.configuration
+        let medication = alert.dose.medication
+        let context = NotificationContent.ReminderContext(
+            person: configuration.person(ofMedication: medication), notes: configuration.subject(medication)?.notes,
+            snoozeLengths: configuration.settings.snooze, style: configuration.alertStyle(ofMedication: medication),
+            rings: rings, now: clock.now(),
+            measuring: configuration.measurement(medication).map { ($0, runner.book.records[alert.dose.id]?.readings.count ?? 0) })
+        return NotificationContent.reminder(alert, context, capabilities: capabilities)
     }
 
     /// `Status`'s `desktop`: the notification server medd reaches and what it watches for the person's return.
@@ -352,97 +393,5 @@ public final class Daemon: @unchecked Sendable {
     private var pretendClockText: String {
         guard clock.offsetUsec != 0 else { return "" }
         return "; clock set to \(runner.book.localZone.format(startedAt)) at start by --pretend-now, running at real speed"
-    }
-
-    private func statusLine() -> String {
-        let book = runner.book
-        let pending = book.count(of: .pending)
-        let snoozed = book.count(of: .snoozed)
-        let next = book.nextDose(after: clock.now()).map { "next dose \($0.id) at \($0.scheduledText)" } ?? "no dose planned"
-        return "\(next); \(pending) pending, \(snoozed) snoozed"
-    }
-}
-
-/// The runner's commits leaving the daemon, in the order `EffectRunner` calls these.
-extension Daemon: EffectOutlets {
-    func now() -> Instant { clock.now() }
-
-    func scheduleAnswerCommit() { answerCommit.schedule() }
-
-    func showOnDesktop(_ changes: [DoseBook.Effect], events: [DoseEvent]) {
-        guard let desktop else { return }
-        for change in changes {
-            switch change {
-            case .alert(let alert): desktop.show(alert)
-            case .closeAlert(let id): desktop.close(id)
-            case .record, .recordImported, .wakeUp: break
-            }
-        }
-        let configuration = runner.book.configuration
-        for event in events {
-            if event.kind.isNotice {
-                desktop.showNotice(event)
-            } else if event.kind == .refilled, let level = event.refill?.stock,
-                      configuration.medication(event.dose.medication).map({ !$0.isLow(level) }) ?? false {
-                desktop.withdrawStockNotice(of: event.dose.medication)
-            }
-        }
-    }
-
-    func journal(_ entries: [(seq: Int64, event: DoseEvent)]) {
-        if options.echoEvents {
-            for (_, event) in entries {
-                let message = event.journalMessage(person: person(ofMedication: event.dose.medication))
-                StandardErrorDestination.write("medd: \(event.kind.rawValue): \(message)")
-            }
-        }
-        outbox.enqueue(entries)
-        outbox.flush()
-    }
-
-    func runHooks(_ runs: [HookRun]) { hooks.run(runs) }
-
-    func notifyWatchers(_ events: [DoseEvent]) {
-        guard server.watcherCount > 0 else { return }
-        let book = runner.book
-        for event in events {
-            // A refill's dose names only the medication and its minute, which a dose may share.
-            let record = event.kind == .refilled ? DoseRecord(dose: event.dose) : book.records[event.dose.id] ?? DoseRecord(dose: event.dose)
-            var parameters: [String: JSONValue] = [
-                "event": .string(event.kind.rawValue),
-                "at": .string(event.at.format(offsetSeconds: event.dose.utcOffset)),
-                "dose": record.varlinkValue(in: book.configuration),
-            ]
-            if let reading = event.readingValue(person: book.configuration.person(ofMedication: event.dose.medication)?.id) {
-                parameters["reading"] = reading
-            }
-            if let refill = event.refill {
-                parameters["amount"] = .decimal(refill.amount)
-                parameters["stock"] = .decimal(refill.stock)
-            }
-            server.broadcast(VarlinkReply.parameters(parameters, continues: true))
-        }
-    }
-
-    /// Sends `STATUS=` to the service manager when the line changed.
-    func updateStatus() {
-        let line = statusLine()
-        guard line != lastStatus else { return }
-        lastStatus = line
-        Notifier.status(line)
-    }
-
-    func armWakeUp(at instant: Instant?) {
-        do {
-            try wake.arm(atRealtimeUsec: instant.map { clock.realUsec(of: $0) })
-        } catch {
-            log.critical("cannot arm the wake-up timer: \(error)")
-        }
-    }
-
-    func ledgerFailed(_ error: LedgerError, rereadFailure: LedgerError?) {
-        log.critical("ledger: \(error); retrying in \(Self.ledgerRetryUsec / 1_000_000) s — answers are refused until it works")
-        if let rereadFailure { log.critical("ledger: cannot re-read it either: \(rereadFailure)") }
-        try? retryAfterFailure.arm(atRealtimeUsec: EventLoop.wallClockUsec() + Self.ledgerRetryUsec)
     }
 }

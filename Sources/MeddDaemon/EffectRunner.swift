@@ -147,12 +147,12 @@ final class EffectRunner {
             return
         }
         for answer in answers { answer.acknowledge(nil) }
-        outlets.showOnDesktop(commit.desktop, events: commit.events)
+        outlets.showOnDesktop(commit.desktop, events: commit.events, in: book)
         if !commit.events.isEmpty {
-            outlets.journal(Array(zip(commit.sequence, commit.events)))
+            outlets.journal(Array(zip(commit.sequence, commit.events)), in: book)
             outlets.runHooks(commit.hookRuns)
-            outlets.notifyWatchers(commit.events)
-            outlets.updateStatus()
+            outlets.notifyWatchers(commit.events, in: book)
+            outlets.updateStatus(book)
             ledger.checkpointIfDue()
         }
         if let wakeUp = commit.wakeUp { outlets.armWakeUp(at: wakeUp) }
@@ -193,19 +193,20 @@ final class EffectRunner {
     }
 }
 
-/// Where `EffectRunner` sends a commit's consequences, in the order it calls them. The daemon wires
-/// them to the desktop, the journal, hooks, the control socket and the loop; tests record them.
+/// Where `EffectRunner` sends a commit's consequences, in the order it calls them, with the book as the
+/// commit left it. The daemon wires them to the desktop, the journal, hooks, the control socket and the
+/// loop (`DaemonOutlets`); tests record them.
 protocol EffectOutlets: AnyObject {
     /// The daemon's clock.
     func now() -> Instant
     /// An answer is waiting: run `commitWaitingAnswers` once this loop pass is done.
     func scheduleAnswerCommit()
-    func showOnDesktop(_ changes: [DoseBook.Effect], events: [DoseEvent])
-    func journal(_ entries: [(seq: Int64, event: DoseEvent)])
+    func showOnDesktop(_ changes: [DoseBook.Effect], events: [DoseEvent], in book: DoseBook)
+    func journal(_ entries: [(seq: Int64, event: DoseEvent)], in book: DoseBook)
     /// Starts the runs just recorded (or queues them behind the running ones).
     func runHooks(_ runs: [HookRun])
-    func notifyWatchers(_ events: [DoseEvent])
-    func updateStatus()
+    func notifyWatchers(_ events: [DoseEvent], in book: DoseBook)
+    func updateStatus(_ book: DoseBook)
     func armWakeUp(at instant: Instant?)
     /// The ledger refused a transaction and the book was rebuilt from it (unless re-reading it failed
     /// too). Arms a retry of `advance`.

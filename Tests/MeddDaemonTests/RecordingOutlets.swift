@@ -37,7 +37,7 @@ final class RecordingOutlets: EffectOutlets {
 
     func now() -> Instant { clock }
     func scheduleAnswerCommit() { steps.append(.answerCommitScheduled) }
-    func showOnDesktop(_ changes: [DoseBook.Effect], events: [DoseEvent]) {
+    func showOnDesktop(_ changes: [DoseBook.Effect], events: [DoseEvent], in book: DoseBook) {
         guard !changes.isEmpty else { return }
         steps.append(.desktop(changes.map { change in
             switch change {
@@ -47,13 +47,13 @@ final class RecordingOutlets: EffectOutlets {
             }
         }))
     }
-    func journal(_ entries: [(seq: Int64, event: DoseEvent)]) {
+    func journal(_ entries: [(seq: Int64, event: DoseEvent)], in book: DoseBook) {
         journaled += entries.map(\.event)
         steps.append(.journal(Self.names(entries.map(\.event))))
     }
     func runHooks(_ runs: [HookRun]) { steps.append(.hooks(Self.names(runs.map(\.event)))) }
-    func notifyWatchers(_ events: [DoseEvent]) { steps.append(.watchers(Self.names(events))) }
-    func updateStatus() { steps.append(.status) }
+    func notifyWatchers(_ events: [DoseEvent], in book: DoseBook) { steps.append(.watchers(Self.names(events))) }
+    func updateStatus(_ book: DoseBook) { steps.append(.status) }
     func armWakeUp(at instant: Instant?) { steps.append(.wakeUp(instant)) }
     func ledgerFailed(_ error: LedgerError, rereadFailure: LedgerError?) { steps.append(.ledgerFailed) }
 

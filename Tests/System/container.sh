@@ -187,7 +187,7 @@ build_newer_medd() {
     sed -i "s/current = \"$old\"/current = \"$new\"/" "$file"
     # shellcheck disable=SC2064
     trap "sed -i 's/current = \"$new\"/current = \"$old\"/' $file; teardown" EXIT
-    swift build -c release --static-swift-stdlib -Xlinker -no-pie --product medd >.build-system/newer-build.log 2>&1 \
+    swift build -c release --static-swift-stdlib --product medd >.build-system/newer-build.log 2>&1 \
         || { sed -i "s/current = \"$new\"/current = \"$old\"/" "$file"; fail "the newer medd did not build:\n$(tail -n 20 .build-system/newer-build.log)"; }
     install -m755 .build/release/medd "$destination"
     sed -i "s/current = \"$new\"/current = \"$old\"/" "$file"

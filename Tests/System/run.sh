@@ -9,7 +9,8 @@
 # lost), and purge.
 #
 # Usage: Tests/System/run.sh [PACKAGE.deb]   (default: the one `make deb` built last)
-# Needs root. MEDD_SYSTEM_SUITE=bookworm tests on Debian 12. The debootstrapped tree is cached in
+# Needs root (without it the test is skipped, loudly; MEDD_SYSTEM_TEST_REQUIRED=1 fails instead).
+# MEDD_SYSTEM_SUITE=bookworm tests on Debian 12. The debootstrapped tree is cached in
 # .build-system/<suite> (rebuilt when older than a
 # week or when the package list changes); each run boots a fresh overlay of it. docs/packaging.md
 # explains the choices and lists the timings.
@@ -25,7 +26,12 @@ phase() {
     phase_started=$(uptime_seconds)
 }
 
+# MEDD_SYSTEM_TEST_REQUIRED=1 (CI) makes a system test that cannot run a failure, not a skip.
 skip() {
+    if [[ ${MEDD_SYSTEM_TEST_REQUIRED:-0} == 1 ]]; then
+        echo "test-system: FAILED, the system test is required here and cannot run: $*" >&2
+        exit 1
+    fi
     echo "test-system: SKIPPED, the system test did not run: $*" >&2
     exit 0
 }
