@@ -1,3 +1,5 @@
+import MeddCore
+
 /// One `--name` a program or one of its verbs accepts: a flag, or an option with a value.
 public struct OptionSpec: Equatable, Sendable {
     public let name: String
@@ -33,4 +35,14 @@ public struct OptionSpec: Equatable, Sendable {
 
     /// `--name`, as the command line and errors spell it.
     public var spelling: String { "--" + name }
+}
+
+/// The options of the `ProgramRequest`s, for the help and the completion scripts.
+extension OptionSpec {
+    public static var help: OptionSpec { .flag("help", tr("Show this help (also -h).")) }
+    public static var version: OptionSpec { .flag("version", tr("Show the version.")) }
+    public static var completionScript: OptionSpec {
+        .value("generate-completion-script", "SHELL", tr("Print a completion script for bash, zsh or fish."),
+               choices: CompletionScript.Shell.allCases.map(\.rawValue))
+    }
 }

@@ -110,6 +110,11 @@ extension TOMLSyntaxError {
         TOMLSyntaxError(Translatable("expected the end of the line after the value of %1$s, found %2$s", key, found), at: position)
     }
 
+    static func decimalComma(inValueOf key: String, write decimal: String, at position: SourcePosition) -> TOMLSyntaxError {
+        // TRANSLATORS: %1$s is a key in quotes, like "per_dose"; %2$s the number with a decimal point, like 0.5. TOML numbers take a point whatever the language.
+        TOMLSyntaxError(Translatable("the value of %1$s has a decimal comma; write the number with a point: %2$s", key, decimal), at: position)
+    }
+
     static func keyDefinedTwice(_ key: String, definedAt first: SourcePosition, at position: SourcePosition) -> TOMLSyntaxError {
         // TRANSLATORS: %1$s is a key in quotes, like "times"; %2$s where it was defined first, like 12:1.
         TOMLSyntaxError(Translatable("the key %1$s is already defined at %2$s; each key may be defined only once", key, first.description),

@@ -120,11 +120,17 @@ struct AdherenceCommand: Verb, RangeFlags {
         let since: Instant
         let until: Instant
 
+        /// The local midnight `days` calendar days before the day of `end`: a whole first day, whatever
+        /// daylight saving time did in between.
+        static func start(daysBefore end: Instant, _ days: Int64, in zone: ZoneRules) -> Instant {
+            zone.startOfDay(zone.local(end).date.adding(days: -days))
+        }
+
         init<Flags: RangeFlags>(_ range: RangeOptions<Flags>, defaultDays: Int64 = Self.defaultDays,
                                 now: Instant = LocalTimeText.now()) throws(UsageError) where Flags.End == When {
             let given = range.query(now: now)
             until = given.to ?? now
-            since = given.from ?? until - .days(defaultDays)
+            since = given.from ?? Self.start(daysBefore: until, defaultDays, in: LocalTimeText.rules)
             guard since <= until else {
                 // TRANSLATORS: --until was not given, so the range ends now, at %1$s (a date and time).
                 let end = given.to == nil ? tr("now (%1$s)", LocalTimeText.dateTime(until)) : LocalTimeText.dateTime(until)

@@ -1,7 +1,7 @@
-import MeddCommandLine
+public import MeddCommandLine
 import MeddControl
 import MeddCore
-import MeddReport
+public import MeddReport
 import Systemd
 
 /// `medctl report`: a printable report for the doctor, as a PDF or one HTML file.
@@ -278,4 +278,9 @@ struct ReportCommand: Verb, RangeFlags {
         medication.runsOut = instant("runsOut")
         return medication
     }
+}
+
+/// `--paper SIZE` of `report`.
+extension Paper: ArgumentValue {
+    public static var expectation: String { "a4 or letter" }
 }

@@ -97,6 +97,16 @@ def reference_entries(page):
     return tags
 
 
+@pytest.mark.parametrize("program,page", [("medd", "medd.8"), ("medctl", "medctl.1")])
+def test_the_options_every_program_takes_are_documented(program, page):
+    """--version, --help and --generate-completion-script work and are in the program's page."""
+    text = rendered(page)
+    for option in (["--version"], ["--help"], ["--generate-completion-script", "bash"]):
+        out = subprocess.run([os.path.join(harness.bin_dir(), program), *option], capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0 and out.stdout, out
+        assert option[0] in text, f"{page} does not document {option[0]}"
+
+
 def test_every_configuration_key_is_documented(tmp_path):
     """Each key has an entry of its own in medd.toml(5) (`key = type`, or a table header), not only an example."""
     entries = "\n".join(reference_entries("medd.toml.5"))

@@ -154,13 +154,17 @@ def test_a_report_from_the_journal_has_the_journals_counts(history, tmp_path):
 
 
 def test_default_range_is_the_last_90_days(history, tmp_path):
-    """Without --since and --until the report covers the 90 days before the daemon's now, as adherence --since 90d."""
+    """Without --since and --until the report covers the daemon's now back to the local midnight that begins the
+    day 90 days before: a whole first day, though daylight saving time ended in between (the clocks went back on
+    2026-10-25, so 90 × 24 hours before 12:00 CET is 13:00 CEST, which cut that day's 08:00 doses off)."""
     daemon, ids, _ = history
     out = medctl(daemon, "report", "--format", "html")
     assert out.returncode == 0, out.stderr
+    html = out.stdout.decode()
+    assert re.search(r"Doses due from 2026-08-24 00:00 to 2026-11-22 12:\d\d, local time", html), re.findall(r"Doses due from [^.]*", html)
     parser = html_tables.Tables()
-    parser.feed(out.stdout.decode())
-    adherence = json.loads(medctl(daemon, "adherence", "--since", "90d", "--json").stdout)
+    parser.feed(html)
+    adherence = json.loads(medctl(daemon, "adherence", "--since", SINCE, "--json").stdout)
     rows = {row[0].split(" ")[0]: row for row in parser.tables[0][1:]}
     for name, (on_time, late, skipped, missed, percentage) in expected_rows(ids, adherence).items():
         assert rows[name][2:7] == [str(on_time), str(late), str(skipped), str(missed), percentage]

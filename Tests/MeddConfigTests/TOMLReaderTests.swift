@@ -220,6 +220,12 @@ struct TOMLReaderTests {
     static let structureErrors: [(String, String)] = [
         ("a b = 1", "1:3: expected \"=\" after the key \"a\", found \"b\""),
         ("a = 1 2", "1:7: expected the end of the line after the value of \"a\", found \"2\""),
+        // A decimal comma, as German writes numbers: the number is given back with a point.
+        ("per_dose = 0,5", "1:13: the value of \"per_dose\" has a decimal comma; write the number with a point: 0.5"),
+        ("stock = -12,25 # tablets", "1:12: the value of \"stock\" has a decimal comma; write the number with a point: -12.25"),
+        ("a = 1_000,5", "1:10: the value of \"a\" has a decimal comma; write the number with a point: 1_000.5"),
+        ("a = 1, 5", "1:6: expected the end of the line after the value of \"a\", found \",\""),
+        ("a = \"1\",5", "1:8: expected the end of the line after the value of \"a\", found \",\""),
         ("= 1", "1:1: expected a key, found \"=\""),
         ("a. = 1", "1:4: expected a key, found \"=\""),
         ("äpfel = 1", "1:1: \"ä\" cannot be part of a bare key, which takes only A-Z, a-z, 0-9, - and _; put the key in quotes"),
