@@ -53,7 +53,8 @@ fi
 # Manual pages compressed, as policy wants.
 find "$stage/usr/share/man" -type f ! -name '*.gz' -exec gzip -9n {} +
 
-# /usr/share/doc/medd: copyright, the Debian changelog, the example configuration.
+# /usr/share/doc/medd: copyright, the Debian changelog, the upstream one (NEWS.md: what each release
+# brought and what 1.x keeps stable), the example configuration.
 doc="$stage/usr/share/doc/medd"
 install -Dm644 "$packaging/copyright" "$doc/copyright"
 cp "$packaging/changelog" "$work/changelog"
@@ -64,6 +65,8 @@ if [[ $version != "$changelog_version" ]]; then
 fi
 gzip -9n <"$work/changelog" >"$doc/changelog.Debian.gz"
 chmod 644 "$doc/changelog.Debian.gz"
+gzip -9n <NEWS.md >"$doc/changelog.gz"
+chmod 644 "$doc/changelog.gz"
 install -Dm644 examples/medd.toml "$doc/examples/medd.toml"
 install -Dm644 "$packaging/lintian-overrides" "$stage/usr/share/lintian/overrides/medd"
 

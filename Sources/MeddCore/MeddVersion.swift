@@ -1,4 +1,4 @@
 /// The version both programs report (`Status`, `GetInfo`, `--version`).
 public enum MeddVersion {
-    public static let current = "0.9.0"
+    public static let current = "1.0.0"
 }

@@ -6,6 +6,7 @@ socket, and a daemon whose clock starts a few seconds before a dose (`--pretend-
 import datetime
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -24,6 +25,8 @@ JOURNAL_SOCKET = "/run/systemd/journal/socket"
 # machine's own system bus (and its logind).
 NO_SYSTEM_BUS = "unix:path=/nonexistent/medd-test-no-system-bus"
 ZONE = "Europe/Berlin"
+# The version the sources say (MeddVersion.current), which every program reports.
+VERSION = re.search(r'current = "([^"]+)"', open(os.path.join(REPO, "Sources", "MeddCore", "MeddVersion.swift")).read()).group(1)
 BERLIN = datetime.timezone(datetime.timedelta(hours=1))  # November: CET
 
 
@@ -44,6 +47,14 @@ def journald_answers():
         return False
     finally:
         probe.close()
+
+
+def default_signals():
+    """For a child the test sends signals to: the default action of every signal it may get, as under a
+    terminal and systemd. A test run started in the background without job control (`make test &`,
+    cron) hands its children SIGINT and SIGQUIT ignored, and nohup SIGHUP."""
+    for number in (signal.SIGINT, signal.SIGQUIT, signal.SIGHUP, signal.SIGTERM):
+        signal.signal(number, signal.SIG_DFL)
 
 
 def ensure_journald():
@@ -151,7 +162,7 @@ class Daemon:
         self.started_real = time.monotonic()
         self.pretend_start = pretend_now
         self.process = subprocess.Popen(self.wrapper + args + self.extra_args, env=env, stdin=subprocess.DEVNULL,
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, preexec_fn=default_signals)
         if wait_ready:
             # Generous: a start after SIGKILL sends a storm's outbox to a journald that may be busy rotating.
             self.wait_notify("READY=1", timeout=30.0)

@@ -42,7 +42,8 @@ class Sync:
         args = [os.path.join(harness.bin_dir(), "medd-sync"), "--config", self.daemon.config_path,
                 "--socket", self.daemon.socket_path] + self.extra_args
         self.process = subprocess.Popen(self.wrapper + args, stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT,
-                                        env=dict(os.environ, TZ=harness.ZONE, SYSTEMD_LOG_LEVEL="debug"))
+                                        env=dict(os.environ, TZ=harness.ZONE, SYSTEMD_LOG_LEVEL="debug"),
+                                        preexec_fn=harness.default_signals)
 
     def status(self):
         try:

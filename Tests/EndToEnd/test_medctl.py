@@ -46,7 +46,7 @@ def test_status_table_and_json(daemons, med):
     daemon = started(daemons, med)
     out = medctl(daemon, "status")
     assert out.returncode == 0, out.stderr
-    assert "medd 0.9.0, running since 2026-11-22 08:00" in out.stdout
+    assert f"medd {harness.VERSION}, running since 2026-11-22 08:00" in out.stdout
     assert f"next dose: Metformin 500 mg at 20:00  ({med}_20261122_20_00)" in out.stdout
     assert "open: 2 pending, 0 snoozed" in out.stdout
     data = json.loads(medctl(daemon, "--json", "status").stdout)
@@ -325,7 +325,7 @@ def test_ctrl_c_stops_a_check_waiting_on_its_file(tmp_path):
     # As from a terminal, where SIGINT has its default action: a test run started in the background without
     # job control inherits it ignored, and medd would keep that.
     check = subprocess.Popen([medctl_path(), "check", "--config", str(fifo)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                             preexec_fn=harness.default_signals)
     # Wait until medd (in medctl's place) is blocked opening the FIFO: on a busy machine half a second
     # was not always enough, and a SIGINT that comes while it starts up tests something else.
     deadline = time.monotonic() + 10

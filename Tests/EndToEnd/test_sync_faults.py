@@ -150,4 +150,4 @@ def test_a_bad_command_line_or_configuration_is_a_precise_error(tmp_path):
     out = run("--config", str(broken), "--socket", str(tmp_path / "control.sock"))
     assert out.returncode == 78 and "broken.toml:2:7: sync.url:" in out.stderr and "plain http" in out.stderr
     out = run("--version")
-    assert out.returncode == 0 and out.stdout.startswith("medd-sync 0.9.0")
+    assert out.returncode == 0 and out.stdout.startswith(f"medd-sync {harness.VERSION}")

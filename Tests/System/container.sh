@@ -177,21 +177,26 @@ add_lingering_user() {
         in_root sh -c "systemctl is-active -q user@$uid.service && test -S /run/user/$uid/bus"
 }
 
-# build_newer_medd OLD NEW DESTINATION: a release medd of this tree that calls itself version NEW, for
-# the upgrade: MeddVersion.swift says NEW for one incremental build, then OLD again (with a new
-# modification time, so the next build of the tree compiles it back).
-build_newer_medd() {
-    local old=$1 new=$2 destination=$3 file=Sources/MeddCore/MeddVersion.swift since
+# build_previous_release VERSION COMMIT: the package of an earlier release, built from its commit in
+# this repository's history (a worktree in .build-system/release-VERSION with its own build folder),
+# for the upgrade. Kept there while the commit is the same: a second run on one machine reuses it.
+# Sets previous_deb.
+build_previous_release() {
+    local version=$1 commit=$2 tree=.build-system/release-$1 since
     since=$(uptime_seconds)
-    grep -q "current = \"$old\"" "$file" || fail "$file does not say $old"
-    sed -i "s/current = \"$old\"/current = \"$new\"/" "$file"
-    # shellcheck disable=SC2064
-    trap "sed -i 's/current = \"$new\"/current = \"$old\"/' $file; teardown" EXIT
-    swift build -c release --static-swift-stdlib --product medd >.build-system/newer-build.log 2>&1 \
-        || { sed -i "s/current = \"$new\"/current = \"$old\"/" "$file"; fail "the newer medd did not build:\n$(tail -n 20 .build-system/newer-build.log)"; }
-    install -m755 .build/release/medd "$destination"
-    sed -i "s/current = \"$new\"/current = \"$old\"/" "$file"
-    trap teardown EXIT
-    "$destination" --version | grep -qx "$new" || fail "the newer medd reports $("$destination" --version), not $new"
-    pass "built a medd that reports $new in $(elapsed "$since") s"
+    previous_deb=$tree/medd_${version}-1_amd64.deb
+    if [[ -f $previous_deb && $(git -C "$tree" rev-parse HEAD 2>/dev/null) == "$commit" ]]; then
+        pass "the $version package built earlier from $commit is reused: $previous_deb"
+        return
+    fi
+    git cat-file -e "$commit^{commit}" 2>/dev/null \
+        || fail "the commit of release $version ($commit) is not in this clone's history (a shallow clone?): git fetch --unshallow"
+    git worktree remove --force "$tree" >/dev/null 2>&1 || rm -rf "$tree"
+    git worktree prune
+    git worktree add --detach "$tree" "$commit" >/dev/null 2>&1 || fail "git worktree add $tree $commit failed"
+    (cd "$tree" && DEB_SKIP_LINTIAN=1 DEB_COMPRESSION=gzip make deb) >.build-system/release-$version.log 2>&1 \
+        || fail "the $version package did not build from $commit:\n$(tail -n 30 .build-system/release-$version.log)"
+    [[ -f $previous_deb ]] || fail "building release $version made no $previous_deb"
+    [[ $(dpkg-deb -f "$previous_deb" Version) == "$version-1" ]] || fail "$previous_deb is not version $version-1"
+    pass "built the $version package from $commit in $(elapsed "$since") s"
 }

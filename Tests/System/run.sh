@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The Debian package on a clean Debian 13 (or 12: MEDD_SYSTEM_SUITE=bookworm) booted with systemd as PID 1 (systemd-nspawn -b): apt
-# installs it with its dependencies (no Swift in the container), a lingering user runs medd from the
-# shipped user units, and every step of a user's life with it is asserted: socket activation and
-# STATUS=, medctl, a dose firing into the journal with its catalog text, medctl report's PDF, reload
-# (good and broken), restart after kill -9, medctl add, pause, refill, resume and remove, a blood-pressure reading (medctl measure, its journal
-# entry, medctl measurements, a refused value, ListReadings through varlinkctl), a clean stop, an
-# upgrade that restarts medd into the new version while a client answers (no answer refused or
-# lost), and purge.
+# installs the previous release (0.9.0, built from its commit) with its dependencies (no Swift in the
+# container), a lingering user runs medd from the shipped user units and answers doses, and apt
+# upgrades it to this package while a client answers (every answer kept, the ledger migrated). Then
+# every step of a user's life with it is asserted: socket activation and STATUS=, medctl, a dose
+# firing into the journal with its catalog text, medctl report's PDF, reload (good and broken),
+# restart after kill -9, medctl add, pause, refill, resume and remove, a blood-pressure reading
+# (medctl measure, its journal entry, medctl measurements, a refused value, ListReadings through
+# varlinkctl), a clean stop, medd-sync with Radicale running as a system service (a dose on the
+# server, a to-do completed by a CalDAV client taken in medd), and purge.
 #
 # Usage: Tests/System/run.sh [PACKAGE.deb]   (default: the one `make deb` built last)
 # Needs root (without it the test is skipped, loudly; MEDD_SYSTEM_TEST_REQUIRED=1 fails instead).
@@ -39,6 +41,10 @@ skip() {
 command -v systemd-nspawn >/dev/null || skip "no systemd-nspawn (apt-get install systemd-container, or run scripts/setup.sh as root)"
 command -v debootstrap >/dev/null || skip "no debootstrap (apt-get install debootstrap, or run scripts/setup.sh as root)"
 
+# The release users upgrade from: its version and the commit it was built from.
+previous_version=0.9.0
+previous_commit=0dfcaa77cd3081a4526532ad757b1d29aef943f0
+
 deb=${1:-$(cat .build-deb/package 2>/dev/null || true)}
 [[ -f $deb ]] || fail "no package to test: run make deb (or pass the .deb)"
 version=$(dpkg-deb -f "$deb" Version)
@@ -47,31 +53,127 @@ upstream_version=${version%%-*}
 phase "Debian tree ($suite)"
 ensure_cached_tree
 
-phase "newer build of the package (for the upgrade)"
-newer_version="$version+systemtest1"
-newer_upstream="$upstream_version+systemtest1"
-rm -rf .build-system/stage-newer && cp -a .build-deb/stage .build-system/stage-newer
-build_newer_medd "$upstream_version" "$newer_upstream" .build-system/stage-newer/usr/bin/medd
-DEB_VERSION=$newer_version DEB_DIR=.build-system DEB_COMPRESSION=gzip DEB_SKIP_LINTIAN=1 scripts/build-deb.sh .build-system/stage-newer >/dev/null
-newer_deb=.build-system/medd_${newer_version}_amd64.deb
-echo "$deb" >.build-deb/package  # build-deb.sh wrote the newer one there
+phase "the previous release, $previous_version (for the upgrade)"
+build_previous_release "$previous_version" "$previous_commit"
 
 phase "boot"
 boot_container
-cp "$deb" "$newer_deb" "$root/var/tmp/"
+cp "$deb" "$previous_deb" "$root/var/tmp/"
 deb_name=$(basename "$deb")
-newer_name=$(basename "$newer_deb")
+previous_name=$(basename "$previous_deb")
 
-phase "install with apt"
+phase "a user with a lingering user manager"
+add_lingering_user
+if in_root findmnt -no SOURCE /proc/kmsg | grep -q deleted; then
+    for unit in medd medd-sync; do
+        in_root mkdir -p /etc/systemd/user/$unit.service.d
+        printf '[Service]\nProtectKernelLogs=no\n' | in_root tee /etc/systemd/user/$unit.service.d/50-nspawn-kmsg.conf >/dev/null
+    done
+    cat <<EOF
+test-system: ##########################################################################################
+test-system: NOTE: added /etc/systemd/user/{medd,medd-sync}.service.d/50-nspawn-kmsg.conf (ProtectKernelLogs=no) in the
+test-system: container: nspawn's /proc/kmsg is a bind mount of a deleted file ($(in_root findmnt -no SOURCE /proc/kmsg)),
+test-system: so ProtectKernelLogs=yes fails there with 226/NAMESPACE. Every other option of the shipped units
+test-system: is in force; on a real machine the units work as shipped.
+test-system: ##########################################################################################
+EOF
+fi
+
+phase "install the previous release, $previous_version, with apt"
 in_root sh -c '! command -v swift && ! find / -xdev \( -name "libswift*" -o -name "libFoundation*" -o -name "libdispatch*" \) -print | grep .' \
     || fail "the container has a Swift toolchain or runtime; it must not"
 pass "no Swift toolchain or runtime in the container"
-out=$(in_root sh -c "cd /var/tmp && DEBIAN_FRONTEND=noninteractive apt-get install -y -q ./$deb_name 2>&1") \
-    || fail "apt install ./$deb_name failed:\n$out"
+out=$(in_root sh -c "cd /var/tmp && DEBIAN_FRONTEND=noninteractive apt-get install -y -q ./$previous_name 2>&1") \
+    || fail "apt install ./$previous_name failed:\n$out"
 pulled=$(grep -o '^Unpacking [^ ]*' <<<"$out" | cut -d' ' -f2 | grep -v '^medd$' | tr '\n' ' ' || true)
-pass "apt installed $deb_name with the dependencies it lacked: ${pulled:-none}"
-expect "dpkg reports medd $version installed" "install ok installed $version" \
+pass "apt installed $previous_name with the dependencies it lacked: ${pulled:-none}"
+expect "dpkg reports medd $previous_version-1 installed" "install ok installed $previous_version-1" \
     in_root dpkg-query -W -f='${Status} ${Version}' medd
+
+phase "$previous_version in use"
+# The container's clock, in its local zone (what medd's "local" means): doses are placed around it.
+read -r now_epoch < <(as_user 'date +%s')
+later=$(as_user "date -d @$((now_epoch + 180)) +%H:%M")
+# At least a minute ahead (the minute cut off): a dose due before the reload below adds it would be untracked.
+soon=$(as_user "date -d @$((now_epoch + 120)) +%H:%M")
+write_config() { as_user "mkdir -p ~/.config/medd && cat >~/.config/medd/medd.toml" <<<"$1"; }
+# Doses every 5 minutes that `early` lets be taken now: a client answers them one by one, a tenth of a
+# second apart, from before the upgrade until after it; and a folic acid dose answered with a note.
+write_config "[settings]
+timezone = \"local\"
+early = \"12h\"
+
+[medication.folic]
+name = \"Folic acid\"
+dose = \"400 µg\"
+times = [\"$later\"]
+
+[medication.loop]
+name = \"Loop\"
+dose = \"1\"
+every = \"5m\"
+"
+as_user 'systemctl --user enable --now medd.socket' >/dev/null 2>&1 || fail "systemctl --user enable --now medd.socket failed"
+expect "medctl status answers: medd $previous_version" "medd $previous_version" as_user 'medctl status'
+expect "medctl taken answers the folic acid dose early, with a note" "taken: Folic acid 400 µg" \
+    as_user "medctl taken folic --note 'taken with $previous_version'"
+folic_before=$(as_user 'medctl --json doses --med folic') || fail "medctl --json doses --med folic failed"
+
+phase "upgrade $previous_version -> $upstream_version while medd runs and a client answers"
+# The next 100 doses (the next 8 hours and more) (the host reads the JSON; the container has no Python).
+as_user 'medctl --json doses --med loop' | python3 -c '
+import json, sys, time
+now = time.time() * 1e6
+doses = [d["id"] for d in json.load(sys.stdin) if d["state"] in ("planned", "pending") and now < d["usec"] < now + 10 * 3600e6]
+print("\n".join(doses[:100]))' >"$root/var/tmp/loop-doses" || fail "medctl doses --med loop could not be read"
+(( $(grep -c . "$root/var/tmp/loop-doses") == 100 )) || fail "medctl doses --med loop listed $(grep -c . "$root/var/tmp/loop-doses") doses to answer, not 100"
+chmod 644 "$root/var/tmp/loop-doses"
+ledger_before=$(as_user 'stat -c %i ~/.local/state/medd/ledger.sqlite')
+pid_before=$(as_user 'systemctl --user show -p MainPID --value medd')
+as_user 'while read -r dose; do
+             if out=$(medctl taken "$dose" 2>&1); then echo "$dose" >>acknowledged; else echo "$dose: $out" >>failed; fi
+             sleep 0.1
+         done </var/tmp/loop-doses; echo done >client-done' &
+client_pid=$!
+sleep 2
+upgrade_started=$(uptime_seconds)
+out=$(in_root sh -c "cd /var/tmp && DEBIAN_FRONTEND=noninteractive apt-get install -y -q ./$deb_name 2>&1") \
+    || fail "apt install ./$deb_name (the upgrade) failed:\n$out"
+apt_seconds=$(elapsed "$upgrade_started")
+expect "dpkg reports medd $version installed" "install ok installed $version" in_root dpkg-query -W -f='${Status} ${Version}' medd
+wait_for "medctl status reports the new medd ($upstream_version) within 10 s of apt (apt took $apt_seconds s)" 10 \
+    as_user_grep 'medctl status' "medd $upstream_version"
+upgrade_seconds=$(elapsed "$upgrade_started")
+pid_after=$(as_user 'systemctl --user show -p MainPID --value medd')
+[[ $pid_after != "$pid_before" ]] || fail "medd kept its PID $pid_before across the upgrade"
+wait "$client_pid" || fail "the answering client failed"
+as_user 'test -f client-done' || fail "the answering client did not get through its doses"
+failed=$(as_user 'cat failed 2>/dev/null' || true)
+[[ -z $failed ]] || fail "answers failed during the upgrade (a refused or dropped connection):\n$failed"
+acknowledged=$(as_user 'cat acknowledged')
+taken=$(as_user 'medctl --json doses --med loop' | python3 -c '
+import json, sys
+print("\n".join(sorted(d["id"] for d in json.load(sys.stdin) if d["state"] == "taken")))')
+lost=$(LC_ALL=C comm -23 <(LC_ALL=C sort <<<"$acknowledged") <(echo "$taken"))
+[[ -z $lost ]] || fail "acknowledged answers missing from the ledger after the upgrade:\n$lost"
+[[ $(as_user 'stat -c %i ~/.local/state/medd/ledger.sqlite') == "$ledger_before" ]] || fail "the ledger file was replaced by the upgrade"
+folic_after=$(as_user 'medctl --json doses --med folic') || fail "medctl --json doses --med folic failed after the upgrade"
+python3 -c '
+import json, sys
+before, after = (json.loads(text) for text in sys.argv[1:3])
+key = lambda dose: (dose["id"], dose["state"], dose.get("note"), dose.get("answeredUsec", dose.get("takenUsec")))
+taken = [key(d) for d in before if d["state"] == "taken"]
+if len(taken) != 1 or taken[0][2] != sys.argv[3]:
+    sys.exit("before the upgrade: not one folic acid dose taken with its note: %s" % before)
+missing = set(taken) - {key(d) for d in after}
+if missing:
+    sys.exit("the folic acid answer changed across the upgrade: %s, now %s" % (sorted(missing), after))
+' "$folic_before" "$folic_after" "taken with $previous_version" || fail "the answer given to $previous_version was not kept as it was"
+migrated=$(as_user 'medctl history --med folic --format csv' | grep -c "taken with $previous_version" || true)
+(( migrated == 1 )) || fail "medctl history does not list the answer given to $previous_version once:\n$(as_user 'medctl history --med folic --format csv')"
+pass "upgrade $previous_version -> $upstream_version: medd answered $upgrade_seconds s after apt started (apt $apt_seconds s); the client's $(grep -c . <<<"$acknowledged") answers all acknowledged, none failed, all in the migrated ledger; the answer with its note given to $previous_version kept"
+
+phase "the package as installed"
 out=$(in_root ldd /usr/bin/medd /usr/bin/medctl /usr/libexec/medd/medd-report-pdf)
 grep -q 'not found' <<<"$out" && fail "a library the binaries need is missing:\n$out"
 pass "ldd finds every library of /usr/bin/medd, /usr/bin/medctl and /usr/libexec/medd/medd-report-pdf"
@@ -98,28 +200,12 @@ for page in medctl.1 medd.toml.5 medd.8; do
     in_root test -f "/usr/share/man/man${page##*.}/$page.gz" || fail "man page $page is not installed"
 done
 
-phase "a user with a lingering user manager"
-add_lingering_user
-if in_root findmnt -no SOURCE /proc/kmsg | grep -q deleted; then
-    in_root mkdir -p /etc/systemd/user/medd.service.d
-    printf '[Service]\nProtectKernelLogs=no\n' | in_root tee /etc/systemd/user/medd.service.d/50-nspawn-kmsg.conf >/dev/null
-    cat <<EOF
-test-system: ##########################################################################################
-test-system: NOTE: added /etc/systemd/user/medd.service.d/50-nspawn-kmsg.conf (ProtectKernelLogs=no) in the
-test-system: container: nspawn's /proc/kmsg is a bind mount of a deleted file ($(in_root findmnt -no SOURCE /proc/kmsg)),
-test-system: so ProtectKernelLogs=yes fails there with 226/NAMESPACE. Every other option of the shipped unit
-test-system: is in force; on a real machine the unit works as shipped.
-test-system: ##########################################################################################
-EOF
-fi
-
 phase "socket activation"
-# The container's clock, in its local zone (what medd's "local" means): doses are placed around it.
+# From stopped: the units the upgrade left running are stopped and disabled, the ledger kept.
+as_user 'systemctl --user disable --now medd.socket medd.service' >/dev/null 2>&1 || fail "systemctl --user disable --now medd.socket failed"
 read -r now_epoch < <(as_user 'date +%s')
 later=$(as_user "date -d @$((now_epoch + 180)) +%H:%M")
-# At least a minute ahead (the minute cut off): a dose due before the reload below adds it would be untracked.
 soon=$(as_user "date -d @$((now_epoch + 120)) +%H:%M")
-write_config() { as_user "mkdir -p ~/.config/medd && cat >~/.config/medd/medd.toml" <<<"$1"; }
 config_one="[settings]
 timezone = \"local\"
 
@@ -263,64 +349,75 @@ phase "a clean stop"
 as_user 'systemctl --user stop medd.service' >/dev/null 2>&1 || fail "systemctl --user stop medd failed"
 expect "medd.service stopped with result success" "Result=success" as_user 'systemctl --user show -p Result medd'
 stop_log=$(as_user 'journalctl --user -b --no-pager -o cat _SYSTEMD_USER_UNIT=medd.service' || true)
-after_stop=$(sed -n '/signal SIGTERM: stopping/,$p' <<<"$stop_log" | tail -n +2)
+# After the last stopping line (the upgrade and the restart before it stopped medd too).
+after_stop=$(awk '/signal SIGTERM: stopping/ { last = NR } { line[NR] = $0 } END { for (i = last + 1; i <= NR; i++) print line[i] }' <<<"$stop_log")
 [[ -n $(grep 'signal SIGTERM: stopping' <<<"$stop_log") ]] || fail "medd did not log its stop:\n$stop_log"
 # Nothing but the stopping line: no warning, no error, no line from a library on the way out.
 [[ -z $after_stop ]] || fail "medd journaled more than its stopping line when stopped:\n$after_stop"
 pass "systemctl --user stop: medd stopped cleanly"
 expect "the socket starts it again on the next connection" "medd $upstream_version" as_user 'medctl status'
 
-phase "upgrade while medd runs and a client answers"
-# Doses every 5 minutes that `early` lets be taken now: a client answers them one by one, a tenth of a
-# second apart, from before the upgrade until after it.
-write_config "${config_measured/\[settings\]/[settings]
-early = \"12h\"}
-[medication.loop]
-name = \"Loop\"
-dose = \"1\"
-every = \"5m\"
+phase "medd-sync with Radicale as a system service"
+# Radicale from Debian as the server (its own system unit, user radicale), python3-caldav as the client
+# a phone would be: medd-sync, from the shipped user unit, puts the next dose on the server as a to-do;
+# the client completes it; medd records it taken at the client's time with MEDD_SOURCE=caldav.
+out=$(in_root sh -c 'DEBIAN_FRONTEND=noninteractive apt-get install -y -q radicale python3-caldav 2>&1') \
+    || fail "apt-get install radicale python3-caldav failed:\n$out"
+radicale_version=$(in_root dpkg-query -W -f='${Version}' radicale)
+caldav_password=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
+printf '%s\n' '[server]' 'hosts = 127.0.0.1:5232' '[auth]' 'type = htpasswd' 'htpasswd_filename = /etc/radicale/users' \
+    'htpasswd_encryption = plain' '[rights]' 'type = owner_only' '[storage]' 'filesystem_folder = /var/lib/radicale/collections' \
+    | in_root tee /etc/radicale/config >/dev/null
+in_root sh -c "printf '%s:%s\n' $user $caldav_password >/etc/radicale/users && chown root:radicale /etc/radicale/users && chmod 640 /etc/radicale/users"
+# Debian ships the storage folder owned by root; its unit runs Radicale as user radicale.
+in_root chown radicale:radicale /var/lib/radicale/collections
+in_root systemctl enable radicale.service >/dev/null 2>&1 || fail "systemctl enable radicale failed"
+in_root systemctl restart radicale.service || fail "systemctl restart radicale failed:\n$(in_root journalctl -u radicale --no-pager -n 20)"
+# caldav_client PYTHON: runs PYTHON as the user, with `principal` their CalDAV principal on Radicale.
+caldav_client() {
+    as_user "CALDAV_PASSWORD=$caldav_password python3 -c '
+import os, caldav, datetime
+client = caldav.DAVClient(\"http://127.0.0.1:5232/\", username=\"$user\", password=os.environ[\"CALDAV_PASSWORD\"])
+principal = client.principal()
+$1'"
+}
+wait_for "Radicale $radicale_version answers on 127.0.0.1:5232 (systemctl: radicale.service)" 20 \
+    caldav_client 'principal.calendars()'
+caldav_client 'principal.make_calendar(name="Medication", cal_id="medication", supported_calendar_component_set=["VTODO"])' \
+    >/dev/null || fail "the CalDAV client could not make the collection"
+read -r now_epoch < <(as_user 'date +%s')
+synced=$(as_user "date -d @$((now_epoch + 300)) +%H:%M")
+synced_dose=iron_$(as_user "date -d @$((now_epoch + 300)) +%Y%m%d_%H_%M")
+as_user "umask 077 && printf '%s\n' $caldav_password >~/.config/medd/caldav-password"
+write_config "$config_measured
+[medication.iron]
+name = \"Iron\"
+dose = \"100 mg\"
+times = [\"$synced\"]
+
+[sync]
+url = \"http://127.0.0.1:5232/$user/medication/\"
+username = \"$user\"
+password_file = \"/home/$user/.config/medd/caldav-password\"
+poll = \"10s\"
 "
-expect "medctl reload takes the client's medication" "reloaded: 3 medications" as_user 'medctl reload'
-# The next 100 doses (the next 8 hours and more) (the host reads the JSON; the container has no Python).
-as_user 'medctl --json doses --med loop' | python3 -c '
-import json, sys, time
-now = time.time() * 1e6
-doses = [d["id"] for d in json.load(sys.stdin) if d["state"] in ("planned", "pending") and now < d["usec"] < now + 10 * 3600e6]
-print("\n".join(doses[:100]))' >"$root/var/tmp/loop-doses" || fail "medctl doses --med loop could not be read"
-(( $(grep -c . "$root/var/tmp/loop-doses") == 100 )) || fail "medctl doses --med loop listed $(grep -c . "$root/var/tmp/loop-doses") doses to answer, not 100"
-chmod 644 "$root/var/tmp/loop-doses"
-ledger_before=$(as_user 'stat -c %i ~/.local/state/medd/ledger.sqlite')
-pid_before=$(as_user 'systemctl --user show -p MainPID --value medd')
-as_user 'while read -r dose; do
-             if out=$(medctl taken "$dose" 2>&1); then echo "$dose" >>acknowledged; else echo "$dose: $out" >>failed; fi
-             sleep 0.1
-         done </var/tmp/loop-doses; echo done >client-done' &
-client_pid=$!
-sleep 2
-upgrade_started=$(uptime_seconds)
-out=$(in_root sh -c "cd /var/tmp && DEBIAN_FRONTEND=noninteractive apt-get install -y -q ./$newer_name 2>&1") \
-    || fail "apt install ./$newer_name (the upgrade) failed:\n$out"
-apt_seconds=$(elapsed "$upgrade_started")
-expect "dpkg reports the newer build" "install ok installed ${newer_version//+/[+]}" in_root dpkg-query -W -f='${Status} ${Version}' medd
-wait_for "medctl status reports the new medd ($newer_upstream) within 10 s of apt (apt took $apt_seconds s)" 10 \
-    as_user_grep 'medctl status' "medd ${newer_upstream//+/[+]}"
-upgrade_seconds=$(elapsed "$upgrade_started")
-pid_after=$(as_user 'systemctl --user show -p MainPID --value medd')
-[[ $pid_after != "$pid_before" ]] || fail "medd kept its PID $pid_before across the upgrade"
-wait "$client_pid" || fail "the answering client failed"
-as_user 'test -f client-done' || fail "the answering client did not get through its doses"
-failed=$(as_user 'cat failed 2>/dev/null' || true)
-[[ -z $failed ]] || fail "answers failed during the upgrade (a refused or dropped connection):\n$failed"
-acknowledged=$(as_user 'cat acknowledged')
-taken=$(as_user 'medctl --json doses --med loop' | python3 -c '
-import json, sys
-print("\n".join(sorted(d["id"] for d in json.load(sys.stdin) if d["state"] == "taken")))')
-lost=$(LC_ALL=C comm -23 <(LC_ALL=C sort <<<"$acknowledged") <(echo "$taken"))
-[[ -z $lost ]] || fail "acknowledged answers missing from the ledger after the upgrade:\n$lost"
-[[ $(as_user 'stat -c %i ~/.local/state/medd/ledger.sqlite') == "$ledger_before" ]] || fail "the ledger file was replaced by the upgrade"
-expect "the answer given before the upgrade is still there" "aspirin_.*taken" as_user 'medctl today'
-expect "the reading recorded before the upgrade is still there" "^${reading_row//+/[+]}" as_user 'medctl measurements --format csv'
-pass "upgrade: medd $newer_upstream answered $upgrade_seconds s after apt started (apt $apt_seconds s); the client's $(grep -c . <<<"$acknowledged") answers all acknowledged, none failed, all in the ledger"
+expect "medctl reload takes the [sync] table" "reloaded: 3 medications" as_user 'medctl reload'
+as_user 'systemctl --user enable --now medd-sync.service' >/dev/null 2>&1 || fail "systemctl --user enable --now medd-sync.service failed"
+wait_for "medd-sync.service active (running) (Type=notify)" 20 \
+    as_user_grep 'systemctl --user show -p ActiveState,SubState medd-sync' 'SubState=running'
+wait_for "medd-sync put $synced_dose on Radicale as a to-do" 30 \
+    caldav_client 'todo = principal.calendar(cal_id="medication").todo_by_uid("'"$synced_dose"'@medd")
+print(todo.icalendar_component["SUMMARY"])'
+completed_at=$(as_user 'date -u +%Y%m%dT%H%M%SZ')
+caldav_client 'todo = principal.calendar(cal_id="medication").todo_by_uid("'"$synced_dose"'@medd")
+todo.complete(completion_timestamp=datetime.datetime.strptime("'"$completed_at"'", "%Y%m%dT%H%M%SZ").replace(tzinfo=datetime.timezone.utc))' \
+    || fail "the CalDAV client could not complete the to-do of $synced_dose"
+pass "the CalDAV client completed $synced_dose at $completed_at"
+wait_for "medd recorded $synced_dose taken from the server (MEDD_SOURCE=caldav) within medd-sync's poll" 40 \
+    as_user_grep "journalctl --user -t medd MEDD_EVENT=taken MEDD_DOSE_ID=$synced_dose MEDD_SOURCE=caldav -o cat --no-pager" 'Iron 100 mg'
+expect "medctl today shows it taken" "$synced_dose +Iron.* taken" as_user 'medctl today'
+expect "medctl status shows medd-sync's state" "127\.0\.0\.1:5232" as_user 'medctl status'
+as_user 'systemctl --user disable --now medd-sync.service' >/dev/null 2>&1 || fail "systemctl --user disable --now medd-sync.service failed"
 
 phase "purge"
 installed_files=$(in_root dpkg-query -L medd)
