@@ -54,13 +54,18 @@ test: setup test-swift test-e2e check-no-foundation test-system
 test-swift:
 	SWIFT=$(SWIFT) scripts/test-swift.sh
 
-# The daemon end to end: a real journald, medd as a subprocess, the PyPI varlink client.
+# The daemon end to end: a real journald, medd as a subprocess, the PyPI varlink client. The files run
+# E2E_JOBS at a time (pytest-xdist; each file's tests on one worker, in order): every test has its own
+# daemon, directories, buses, displays and ports. Those marked `alone` change the machine (the wall
+# clock, /etc/localtime) and run afterwards, by themselves.
+E2E_JOBS ?= 2
 test-e2e:
 	$(SWIFT) build --product medd
 	$(SWIFT) build --product medd-sync
 	$(SWIFT) build --product toml-probe
 	$(MAKE) catalogs
-	MEDD_BIN_DIR=$$($(SWIFT) build --show-bin-path) python3 -m pytest -v -rs --durations=25 Tests/EndToEnd
+	MEDD_BIN_DIR=$$($(SWIFT) build --show-bin-path) python3 -m pytest -v -rs --durations=25 -n $(E2E_JOBS) --dist loadfile -m "not alone" Tests/EndToEnd
+	MEDD_BIN_DIR=$$($(SWIFT) build --show-bin-path) python3 -m pytest -v -rs --durations=10 -m alone Tests/EndToEnd
 
 # The release binaries, as users get them, must link no part of Foundation (FoundationEssentials
 # included), no ICU, no Dispatch and no regex engine: scripts/check-no-foundation.sh reads their

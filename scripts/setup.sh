@@ -74,11 +74,15 @@ if ! command -v python3 >/dev/null; then
     echo "setup: no python3 on PATH; install python3 and python3-pip" >&2
     exit 1
 fi
-if ! python3 -c 'import varlink, pytest, dbus_next, icalendar, caldav, fhir.resources, aiosmtpd' 2>/dev/null; then
-    echo "setup: installing the Python packages varlink, pytest, dbus-next, icalendar, caldav, fhir.resources and aiosmtpd"
-    python3 -m pip install --quiet varlink pytest dbus-next icalendar caldav fhir.resources aiosmtpd 2>/dev/null \
-        || python3 -m pip install --quiet --break-system-packages varlink pytest dbus-next icalendar caldav fhir.resources aiosmtpd \
-        || { echo "setup: cannot install varlink, pytest, dbus-next, icalendar, caldav, fhir.resources and aiosmtpd: python3 -m pip install varlink pytest dbus-next icalendar caldav fhir.resources aiosmtpd" >&2; exit 1; }
-    python3 -c 'import varlink, pytest, dbus_next, icalendar, caldav, fhir.resources, aiosmtpd' \
-        || { echo "setup: installed varlink, pytest, dbus-next, icalendar, caldav, fhir.resources and aiosmtpd, but python3 still cannot import them" >&2; exit 1; }
+# pytest-xdist: make test-e2e runs the end-to-end files two at a time.
+python_modules="varlink, pytest, xdist, dbus_next, icalendar, caldav, fhir.resources, aiosmtpd"
+python_packages="varlink pytest pytest-xdist dbus-next icalendar caldav fhir.resources aiosmtpd"
+if ! python3 -c "import $python_modules" 2>/dev/null; then
+    echo "setup: installing the Python packages $python_packages"
+    # shellcheck disable=SC2086
+    python3 -m pip install --quiet $python_packages 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages $python_packages \
+        || { echo "setup: cannot install $python_packages: python3 -m pip install $python_packages" >&2; exit 1; }
+    python3 -c "import $python_modules" \
+        || { echo "setup: installed $python_packages, but python3 still cannot import them" >&2; exit 1; }
 fi

@@ -8,7 +8,8 @@ import pytest
 
 from harness import berlin, config, dose_events
 
-pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="SKIPPED LOUDLY: stepping the clock and /etc/localtime needs root")
+pytestmark = [pytest.mark.alone,
+              pytest.mark.skipif(os.geteuid() != 0, reason="SKIPPED LOUDLY: stepping the clock and /etc/localtime needs root")]
 
 
 class ClockStep:
