@@ -154,7 +154,9 @@ struct ReportWriter {
 
     /// The schedule, or the times of day the journal's doses were due: `08:00, 20:00`, `due at 08:00`.
     private func schedule(_ medication: Medication) -> String {
-        guard let dueTimes = medication.dueTimes, !dueTimes.isEmpty else { return medication.schedule }
+        guard let dueTimes = medication.dueTimes, !dueTimes.isEmpty else {
+            return medication.schedule.map { ScheduleWords(formats: text.formats).words($0).text(using: text.translator) } ?? ""
+        }
         if dueTimes.count > Self.dueTimesShown {
             // TRANSLATORS: a medication's schedule when only its doses are known (from the journal): they were due at this many times of day.
             return text(.plural("due at %1$d time of day", "due at %1$d times of day", count: dueTimes.count, String(dueTimes.count)))
@@ -165,7 +167,8 @@ struct ReportWriter {
 
     private func scheduleAndStatus(_ medication: Medication) -> String {
         let schedule = schedule(medication)
-        guard let status = medication.status else { return schedule }
+        // An as-needed schedule says so itself.
+        guard let status = medication.status, !(status == .asNeeded && medication.schedule != nil) else { return schedule }
         guard !schedule.isEmpty else { return self.status(status) }
         // TRANSLATORS: something followed by a remark on it in brackets: a schedule and a medication's status ("08:00 (paused)"), a time a dose was taken and how late ("08:10 (10 min after due)").
         return text(Translatable("%1$s (%2$s)", schedule, self.status(status)))
@@ -274,7 +277,7 @@ struct ReportWriter {
             // TRANSLATORS: when a medication's taken doses were taken: %1$s is the median ("12 min after due", "at the due time").
             return text(Translatable("Taken doses: the median %1$s.", text.lateness(minutes: median)))
         }
-        // TRANSLATORS: when a medication's taken doses were taken: %1$s is the median, %2$s the latest ("12 min after due", "1 h 05 after due").
+        // TRANSLATORS: when a medication's taken doses were taken: %1$s is the median, %2$s the latest ("12 min after due", "1 h 5 min after due").
         return text(Translatable("Taken doses: the median %1$s, the latest %2$s.", text.lateness(minutes: median),
                                  text.lateness(minutes: latest)))
     }

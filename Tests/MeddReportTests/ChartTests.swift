@@ -14,7 +14,7 @@ import Testing
         #expect((wide.low, wide.high, wide.step) == (-240, 960, 240))
         let clamped = MinuteScale([5000], limits: (-720, 1440))
         #expect(clamped.high == 1440)
-        #expect(MinuteScale.label(0, text: .english) == "due" && MinuteScale.label(90, text: .english) == "+1 h 30" && MinuteScale.label(-30, text: .english) == "−30 min")
+        #expect(MinuteScale.label(0, text: .english) == "due" && MinuteScale.label(90, text: .english) == "+1 h 30 min" && MinuteScale.label(-30, text: .english) == "−30 min")
     }
 
     /// A taken dose is a dot, a skipped one a square on its strip, a missed one a triangle on its; a dose
