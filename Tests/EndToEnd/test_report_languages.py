@@ -129,6 +129,24 @@ def test_german_locale_writes_german_dates_and_decimals(history, locales, tmp_pa
     assert "24.08.2026" in pdf_text(pdf)
 
 
+def calendar_months(document):
+    """The months named over the calendar's squares: the bold labels of the HTML's first SVG that has any."""
+    for svg in re.findall(r"<svg.*?</svg>", document, re.S):
+        labels = re.findall(r'<text [^>]*font-weight="bold"[^>]*>([^<]*)</text>', svg)
+        if labels:
+            return labels
+    return []
+
+
+def test_the_calendar_names_every_month_it_shows(history, locales):
+    """The 90 days from Monday 24 August: August is under way in the first column and September begins in the second;
+    September was left unnamed, in every language. de_DE names the months as a heading says them."""
+    daemon, _, _ = history
+    out = medctl(daemon, "report", *RANGE, "--format", "html", locale="de_DE.UTF-8", locpath=locales)
+    assert out.returncode == 0, out.stderr.decode()
+    assert calendar_months(out.stdout.decode()) == ["August 2026", "September", "Oktober", "November"]
+
+
 def test_characters_without_a_font_warn_once_and_the_pdf_is_written(history, locales, tmp_path):
     """With fontconfig limited to DejaVu, the Chinese has no font: the PDF is still written, and medd-report-pdf's one
     warning, naming the Debian packages to install, reaches medctl's standard error."""
