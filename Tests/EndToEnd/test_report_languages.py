@@ -147,6 +147,24 @@ def test_the_calendar_names_every_month_it_shows(history, locales):
     assert calendar_months(out.stdout.decode()) == ["August 2026", "September", "Oktober", "November"]
 
 
+def test_the_german_lateness_axis_says_hours_and_minutes(daemons, locales):
+    """Seen in German: the lateness charts' axis read "+1 Std. 30", the minutes without their unit; it says the
+    catalog's hours and minutes ("+1 Std. 30 Min.") as the snooze buttons do. A dose taken 70 minutes late puts
+    the axis in steps of 30 minutes."""
+    [hours_and_minutes] = translations("de", "%1$d h %2$d min")
+    med = harness.unique_med()
+    daemon = daemons(harness.config(med, times=("08:00",), settings={"grace": '"3h"'}), harness.berlin(7, 59, 58))
+    daemon.stop()
+    daemon.start(harness.berlin(9, 30))
+    daemon.call("Taken", dose=med, at="2026-11-22T09:10:00+01:00")
+    out = medctl(daemon, "report", "--since", "2026-11-22", "--until", "2026-11-22T12:00:00+01:00", "--format", "html",
+                 locale="de_DE.UTF-8", locpath=locales)
+    assert out.returncode == 0, out.stderr.decode()
+    labels = set(re.findall(r'<text [^>]*text-anchor="end"[^>]*>([+−][^<]*)</text>', out.stdout.decode()))
+    assert "+" + compiled_locales.fill(hours_and_minutes, ("1", "30")) in labels, labels
+    assert not [label for label in labels if re.fullmatch(r"[+−]\d+ Std\. \d+", label)], labels
+
+
 def test_characters_without_a_font_warn_once_and_the_pdf_is_written(history, locales, tmp_path):
     """With fontconfig limited to DejaVu, the Chinese has no font: the PDF is still written, and medd-report-pdf's one
     warning, naming the Debian packages to install, reaches medctl's standard error."""
