@@ -19,12 +19,16 @@ public enum ColumnWidths {
         return minimum.map { $0 * width / totalMinimum }
     }
 
+    /// The most characters of Chinese, Japanese or Korean without a space that are held together: a word
+    /// or a short phrase (`可能有效`, `漏服`); a longer run is a sentence, broken between its characters.
+    static let longestWideWord = 6
+
     /// The pieces a line may not break inside: the text between spaces; in Chinese, Japanese and
-    /// Korean each character, except in a word with digits, which is a number with its units
-    /// (`07时00分`, `2026年10月19日`) and stays whole.
+    /// Korean each character of a run longer than `longestWideWord`, except in a word with digits,
+    /// which is a number with its units (`07时00分`, `2026年10月19日`) and stays whole.
     public static func words(_ text: String) -> [String] {
         text.split(whereSeparator: { $0 == " " || $0 == "\n" }).flatMap { word -> [String] in
-            guard !word.contains(where: \.isASCIIDigit) else { return [String(word)] }
+            guard !word.contains(where: \.isASCIIDigit), word.count > longestWideWord else { return [String(word)] }
             var pieces: [String] = []
             var run = ""
             for character in word {

@@ -153,11 +153,13 @@ final class PageFlow {
     }
 
     /// Each column as wide as its content asks (`ColumnWidths`): its widest word and its longest text on one
-    /// line, measured with pango in the weight each row draws it (the header and a total row bold).
+    /// line, measured with pango in the weight each row draws it (the header and a total row bold); its
+    /// header on one line too when every header fits so.
     private func columnWidths(_ table: ReportDocument.Table) -> [Double] {
         let padding = 2 * Self.cellPadding.horizontal
         var minimum = Array(repeating: padding, count: table.columns.count)
         var natural = minimum
+        var headers = minimum
         let header = table.columns.map { ReportDocument.Table.Cell($0.header) }
         for (index, cells) in ([header] + table.rows).enumerated() {
             let bold = index == 0 || (table.hasTotalRow && index == table.rows.count)
@@ -169,12 +171,14 @@ final class PageFlow {
                 }
                 let boldWords = bold || cell.spans.contains(where: \.bold)
                 natural[column] = max(natural[column], lineWidth(cell.spans, bold: bold) + padding)
+                if index == 0 { headers[column] = natural[column] }
                 for word in ColumnWidths.words(cell.text) {
                     minimum[column] = max(minimum[column], lineWidth([.init(word)], bold: boldWords) + padding)
                 }
             }
         }
-        return ColumnWidths.fit(minimum: minimum, natural: natural, into: width)
+        let wholeHeaders = zip(minimum, headers).map { max($0, $1) }
+        return ColumnWidths.fit(minimum: wholeHeaders.reduce(0, +) <= width ? wholeHeaders : minimum, natural: natural, into: width)
     }
 
     /// How wide `spans` are on one line.

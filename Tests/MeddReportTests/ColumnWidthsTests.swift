@@ -24,13 +24,14 @@ import Testing
         #expect(ColumnWidths.fit(minimum: [100, 300], natural: [200, 400], into: 200) == [50, 150])
     }
 
-    /// Words break at spaces, and in Chinese between characters, except a number with its units: a time
-    /// (`07时00分`, which broke as `07` / `时00分`) or a date stays whole.
+    /// Words break at spaces, and in Chinese between the characters of a sentence, never inside a word or a
+    /// number with its units: a time (`07时00分`, which broke as `07` / `时00分`) or a date stays whole.
     @Test func wordsAPieceMayNotBreakIn() {
         #expect(ColumnWidths.words("pominięta  z powodu\nwyjazdu") == ["pominięta", "z", "powodu", "wyjazdu"])
         #expect(ColumnWidths.words("2026年10月19日 07时00分") == ["2026年10月19日", "07时00分"])
         #expect(ColumnWidths.words("未在宽限期内回复") == ["未", "在", "宽", "限", "期", "内", "回", "复"])
-        #expect(ColumnWidths.words("漏服(x)") == ["漏", "服", "(x)"])
+        #expect(ColumnWidths.words("可能有效 漏服") == ["可能有效", "漏服"])
+        #expect(ColumnWidths.words("漏服，医生说停一天(x)") == ["漏", "服", "，", "医", "生", "说", "停", "一", "天", "(x)"])
     }
 
     /// In the PDF a word joiner holds such a word together for pango; other text is left as it is.
