@@ -54,7 +54,10 @@ def test_a_ledger_written_by_0_9_0_reads_the_same(daemons):
     for name, args in make.expected_outputs().items():
         with open(os.path.join(FIXTURE, name)) as f:
             expected = json.load(f)
-        assert json.loads(medctl_output(daemon, "--json", *args)) == expected, name
+        shown = json.loads(medctl_output(daemon, "--json", *args))
+        if name == "meds.json":  # members added since 0.9.0 (timing) are not its to judge
+            shown = [{key: value for key, value in medication.items() if key in old} for medication, old in zip(shown, expected)]
+        assert shown == expected, name
     import sqlite3
     db = sqlite3.connect(os.path.join(daemon.state_dir, "ledger.sqlite"))
     try:
