@@ -110,8 +110,11 @@ type Medication (
   id: string,
   name: string,
   dose: string,
-  # The schedule in words ("08:00, 20:00 on mon, fri", "every 6h 06:00–22:00", "as needed").
+  # The schedule in English words, whatever medd's locale ("08:00, 20:00 on Mon, Fri",
+  # "every 6 h from 06:00 to 22:00", "as needed"): the words of timing.
   schedule: string,
+  # The schedule as data, for a client to put into its reader's language.
+  timing: Schedule,
   # The IANA zone it is pinned to; null when it follows the system zone.
   timezone: ?string,
   paused: bool,
@@ -143,6 +146,56 @@ type Medication (
   expires: ?string,
   # With expires: current, expiring (within expiry_warning of it) or expired (the day has come).
   expiry: ?string
+)
+
+# A medication's schedule as data: when it is due, on which days, and its tapering steps.
+type Schedule (
+  # times, interval, afterTaken (the day's first dose at from, each next one intervalSeconds
+  # after the one before was answered, none after until) or asNeeded.
+  kind: string,
+  # times: the times of day, ascending, each with the dose it has of its own.
+  times: ?[]ScheduleTime,
+  # interval and afterTaken: the seconds between doses, and the day's first and last time (HH:MM).
+  intervalSeconds: ?int,
+  from: ?string,
+  until: ?string,
+  # asNeeded: the least seconds between two doses and the most doses a day, where limited.
+  minIntervalSeconds: ?int,
+  maxPerDay: ?int,
+  # The days it is due on, every rule given holding; absent for every day (and asNeeded).
+  days: ?ScheduleDays,
+  # The steps of a tapering plan, by their first day; empty without one.
+  steps: []ScheduleStep
+)
+
+# The days of a schedule, as the configuration's keys of the same names give them.
+type ScheduleDays (
+  # mon, tue, wed, thu, fri, sat, sun, in that order.
+  weekdays: ?[]string,
+  everyDays: ?int,
+  everyWeeks: ?int,
+  everyMonths: ?int,
+  # cycle: cycleOn days on, then cycleOff days off.
+  cycleOn: ?int,
+  cycleOff: ?int,
+  # Days of the month, ascending: 1 to 31, or -1 (the last day) to -31.
+  monthdays: ?[]int
+)
+
+# A time of day of a schedule (HH:MM), with its own dose text and units where it has them.
+type ScheduleTime (
+  time: string,
+  dose: ?string,
+  perDose: ?float
+)
+
+# A step of a tapering plan: from its first day (YYYY-MM-DD), its dose text, units and times
+# replace the medication's (those absent stay as they were).
+type ScheduleStep (
+  from: string,
+  dose: ?string,
+  perDose: ?float,
+  times: ?[]ScheduleTime
 )
 
 # What the desktop does with reminders; only when medd shows notifications.

@@ -104,7 +104,8 @@ extension Medication {
             "id": .string(id),
             "name": .string(name),
             "dose": .string(dose),
-            "schedule": .string(scheduleSummary),
+            "schedule": .string(scheduleDescription.english),
+            "timing": scheduleDescription.varlinkValue,
             "paused": .bool(paused),
             "asNeeded": .bool(isAsNeeded),
         ]

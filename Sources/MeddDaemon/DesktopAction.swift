@@ -42,14 +42,5 @@ enum DesktopAction: Hashable, Sendable {
     }
 
     /// "10 min", "1 h", "1 h 30 min".
-    private static func spoken(_ length: TimeSpan) -> String {
-        let minutes = length.seconds / 60
-        let hours = minutes / 60
-        switch (hours, minutes % 60) {
-        // TRANSLATORS: a length on a snooze button: minutes, hours, hours and minutes.
-        case (0, let rest): return tr("%1$d min", String(rest))
-        case (let whole, 0): return tr("%1$d h", String(whole))
-        case (let whole, let rest): return tr("%1$d h %2$d min", String(whole), String(rest))
-        }
-    }
+    private static func spoken(_ length: TimeSpan) -> String { DurationText.translatable(length).localized }
 }

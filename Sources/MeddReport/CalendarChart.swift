@@ -45,31 +45,28 @@ public struct CalendarChart {
                        first: LocalDate, last: LocalDate) -> Figure {
         let cell = pitch - 2
         let numberSize = min(8, cell * 0.43)
-        var marks: [Figure.Mark] = []
-        for (row, weekday) in weekdays.enumerated() {
-            let baseline = Self.monthRow + Double(row) * pitch + cell / 2 + 2.6
-            marks.append(.text(text.calendarWeekday(weekday), at: .init(Self.left - 5, baseline), size: 7, anchor: .end, color: Palette.muted,
-                               bold: false))
+        let columns = weeks.enumerated().map { column, week in
+            (x: Self.left + Double(column) * pitch,
+             dates: (0..<7).map { firstWeekStart.adding(days: Int64(week * 7 + $0)) }.filter { $0 >= first && $0 <= last })
         }
-        var labelEnd = -Double.infinity
-        var labelledYear: Int?
-        for (column, week) in weeks.enumerated() {
-            let weekStart = firstWeekStart.adding(days: Int64(week * 7))
-            let columnX = Self.left + Double(column) * pitch
-            let dates = (0..<7).map { weekStart.adding(days: Int64($0)) }.filter { $0 >= first && $0 <= last }
-            if let start = dates.first(where: { $0.day == 1 }) ?? (column == 0 ? dates.first : nil) {
-                let label = text.calendarMonth(start.month, year: labelledYear != start.year ? start.year : nil)
-                if columnX > labelEnd + 4 {
-                    marks.append(.text(label, at: .init(columnX, 10), size: 7.5, anchor: .start, color: Palette.text, bold: true))
-                    labelEnd = columnX + TextMetrics.width(label, size: 7.5, bold: true)
-                    labelledYear = start.year
-                }
-            }
+        let labels = monthLabels(columns.enumerated().compactMap { column, content in
+            (content.dates.first { $0.day == 1 } ?? (column == 0 ? content.dates.first : nil)).map { (content.x, $0) }
+        })
+        let top = Self.monthRow + Double(labels.map(\.row).max() ?? 0) * Self.labelRowHeight
+        var marks: [Figure.Mark] = weekdays.enumerated().map { row, weekday in
+            .text(text.calendarWeekday(weekday), at: .init(Self.left - 5, top + Double(row) * pitch + cell / 2 + 2.6), size: 7, anchor: .end,
+                  color: Palette.muted, bold: false)
+        }
+        marks += labels.map { label in
+            .text(label.text, at: .init(label.x, 10 + Double(label.row) * Self.labelRowHeight), size: Self.labelSize, anchor: .start,
+                  color: Palette.text, bold: true)
+        }
+        for (columnX, dates) in columns {
             for date in dates {
                 let outcome = outcomes[date]?.outcome ?? .nothing
-                let top = Self.monthRow + Double(row(date.weekday)) * pitch
-                marks.append(.rectangle(x: columnX, y: top, width: cell, height: cell, fill: Palette.fill(outcome), stroke: nil))
-                marks.append(.text("\(date.day)", at: .init(columnX + cell / 2, top + cell / 2 + numberSize * 0.36), size: numberSize,
+                let cellTop = top + Double(row(date.weekday)) * pitch
+                marks.append(.rectangle(x: columnX, y: cellTop, width: cell, height: cell, fill: Palette.fill(outcome), stroke: nil))
+                marks.append(.text("\(date.day)", at: .init(columnX + cell / 2, cellTop + cell / 2 + numberSize * 0.36), size: numberSize,
                                    anchor: .middle, color: Palette.text(on: outcome), bold: false))
             }
         }
@@ -77,7 +74,25 @@ public struct CalendarChart {
         // TRANSLATORS: a calendar's description for a screen reader: %1$s is the date it starts on.
         let summary = text(Translatable("Calendar from %1$s: one square per day, coloured by the worst outcome of its doses.",
                                         text.longDate(shown)))
-        return Figure(width: width, height: Self.monthRow + 7 * pitch, marks: marks, summary: summary)
+        return Figure(width: width, height: top + 7 * pitch, marks: marks, summary: summary)
+    }
+
+    private static let labelSize = 7.5
+    private static let labelRowHeight = 10.0
+
+    /// A label for every month that begins in a column (or is under way in the first), the year with the
+    /// first and whenever it changes. A label that would run into the one before it goes on a second
+    /// row, so a month begun in the second column is named beside the month of the first.
+    private func monthLabels(_ starts: [(x: Double, date: LocalDate)]) -> [(text: String, x: Double, row: Int)] {
+        var rowEnds = [-Double.infinity, -Double.infinity]
+        var labelledYear: Int?
+        return starts.map { x, date in
+            let label = text.calendarMonth(date.month, year: labelledYear != date.year ? date.year : nil)
+            labelledYear = date.year
+            let row = rowEnds.firstIndex { x > $0 + 4 } ?? (rowEnds[0] <= rowEnds[1] ? 0 : 1)
+            rowEnds[row] = x + TextMetrics.width(label, size: Self.labelSize, bold: true)
+            return (label, x, row)
+        }
     }
 
     /// A square of each colour, its meaning and how many days had it.

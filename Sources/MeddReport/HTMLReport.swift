@@ -48,9 +48,10 @@ public enum HTMLReport {
             th { text-align: left; color: \(Palette.muted.hex); border-bottom: 1pt solid \(Palette.axis.hex); padding: 3pt 4pt; }
             td { padding: 3pt 4pt; border-bottom: 0.5pt solid \(Palette.grid.hex); vertical-align: top; }
             .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+            .nowrap { white-space: nowrap; }
             tr.total td { border-top: 1pt solid \(Palette.axis.hex); }
             svg { display: block; max-width: 100%; height: auto; margin: 6pt 0; }
-            td svg { margin: 3pt 0 0; }
+            td svg { margin: 3pt 0 0; max-width: none; }
             footer { margin-top: 24pt; padding-top: 4pt; font-size: 7.5pt; color: \(Palette.muted.hex);
               border-top: 0.5pt solid \(Palette.rule.hex); }
             @media print {
@@ -79,9 +80,11 @@ public enum HTMLReport {
         }
     }
 
-    private static func render(_ spans: [ReportDocument.Span]) -> String {
+    /// `keepingNumbersWhole`: a word of Chinese, Japanese or Korean with digits in it (`07时00分`) stays on one
+    /// line, as the PDF keeps it (`ColumnWidths.words`); a browser would break it between its characters.
+    private static func render(_ spans: [ReportDocument.Span], keepingNumbersWhole: Bool = false) -> String {
         spans.map { span in
-            var text = escape(span.text)
+            var text = keepingNumbersWhole ? wholeNumbers(span.text) : escape(span.text)
             if span.bold { text = "<strong>\(text)</strong>" }
             if let color = span.color { text = "<span style=\"color:\(color.hex)\">\(text)</span>" }
             return text
@@ -89,21 +92,39 @@ public enum HTMLReport {
     }
 
     private static func render(_ table: ReportDocument.Table) -> String {
-        let weights = table.columns.reduce(0) { $0 + $1.weight }
-        var html = "<table>\n<colgroup>"
-        for column in table.columns { html += "<col style=\"width:\(number(column.weight / weights * 100))%\">" }
-        html += "</colgroup>\n<thead><tr>"
+        var html = "<table>\n<thead><tr>"
         for column in table.columns { html += "<th\(column.numeric ? " class=\"num\"" : "")>\(escape(column.header))</th>" }
         html += "</tr></thead>\n<tbody>\n"
         for (index, row) in table.rows.enumerated() {
             html += table.hasTotalRow && index == table.rows.count - 1 ? "<tr class=\"total\">" : "<tr>"
             for (column, cell) in zip(table.columns, row) {
-                let content = cell.figure.map(svg) ?? render(cell.spans)
+                let content = cell.figure.map(svg) ?? render(cell.spans, keepingNumbersWhole: true)
                 html += "<td\(column.numeric ? " class=\"num\"" : "")>\(content)</td>"
             }
             html += "</tr>\n"
         }
         return html + "</tbody>\n</table>\n"
+    }
+
+    /// `text` escaped, each word that `ColumnWidths.words` keeps whole but a browser would break in a `nowrap` span.
+    private static func wholeNumbers(_ text: String) -> String {
+        var html = ""
+        var word = ""
+        func flush() {
+            let keptWhole = ColumnWidths.words(word).count == 1 && word.unicodeScalars.contains(where: TextMetrics.isWide)
+            html += keptWhole ? "<span class=\"nowrap\">\(escape(word))</span>" : escape(word)
+            word = ""
+        }
+        for character in text {
+            if character == " " || character == "\n" {
+                flush()
+                html += escape(String(character))
+            } else {
+                word.append(character)
+            }
+        }
+        flush()
+        return html
     }
 
     /// The figure as inline SVG, at its size in points (scaled down on a narrow screen).

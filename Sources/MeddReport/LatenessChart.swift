@@ -174,7 +174,7 @@ struct MinuteScale {
         value >= 0 ? value / step * step : -((-value + step - 1) / step * step)
     }
 
-    /// `due`, `+30 min`, `+1 h`, `+1 h 30`, `−2 h`.
+    /// `due`, `+30 min`, `+1 h`, `+1 h 30 min`, `−2 h`.
     static func label(_ minutes: Int, text: ReportText) -> String {
         guard minutes != 0 else {
             // TRANSLATORS: a chart's axis of how late doses were taken, at their due time (the others are +30 min, +1 h).

@@ -42,9 +42,7 @@ enum TextMetrics {
         var ems = 0.0
         for character in text.unicodeScalars {
             switch character {
-            case "\u{1100}"..."\u{115F}", "\u{2E80}"..."\u{A4CF}", "\u{AC00}"..."\u{D7A3}", "\u{F900}"..."\u{FAFF}",
-                 "\u{FE30}"..."\u{FE4F}", "\u{FF00}"..."\u{FF60}", "\u{FFE0}"..."\u{FFE6}", "\u{20000}"..."\u{3FFFD}":
-                ems += 1
+            case _ where isWide(character): ems += 1
             case " ": ems += 0.318
             case "0"..."9": ems += 0.636
             case "i", "j", "l", ".", ",", ":", ";", "'", "!", "|", "I": ems += 0.28
@@ -55,5 +53,16 @@ enum TextMetrics {
             }
         }
         return ems * size * (bold ? 1.1 : 1)
+    }
+
+    /// An ideograph or syllable of Chinese, Japanese or Korean: a square em, and a place a line may break.
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\u{1100}"..."\u{115F}", "\u{2E80}"..."\u{A4CF}", "\u{AC00}"..."\u{D7A3}", "\u{F900}"..."\u{FAFF}",
+             "\u{FE30}"..."\u{FE4F}", "\u{FF00}"..."\u{FF60}", "\u{FFE0}"..."\u{FFE6}", "\u{20000}"..."\u{3FFFD}":
+            true
+        default:
+            false
+        }
     }
 }

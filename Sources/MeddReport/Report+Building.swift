@@ -23,7 +23,7 @@ extension Report {
         for id in removed.sorted() {
             let found = doses[id] ?? []
             let latest = found.max { $0.scheduled < $1.scheduled }
-            let medication = ReportInput.Medication(id: id, name: latest?.name ?? id, dose: latest?.doseText ?? "", schedule: "")
+            let medication = ReportInput.Medication(id: id, name: latest?.name ?? id, dose: latest?.doseText ?? "", schedule: nil)
             var section = Self.section(medication, doses: found, counts: input.adherence.medications[id], people: [],
                                        firstDay: firstDay, text: text)
             section.status = .removed

@@ -112,9 +112,9 @@ struct ReportWriter {
         guard !report.medications.isEmpty else { return blocks }
         let columns = [
             // TRANSLATORS: a table's column: the medication (its name and dose).
-            Table.Column(text(Translatable("Medication")), weight: 2.8),
+            Table.Column(text(Translatable("Medication"))),
             // TRANSLATORS: the summary table's column: a medication's schedule (08:00, 20:00).
-            Table.Column(text(Translatable("Schedule")), weight: 2.1),
+            Table.Column(text(Translatable("Schedule"))),
         ] + countColumns
         var rows = report.medications.map { medication in
             [Cell([Span(medication.name, bold: true), Span(medication.dose.isEmpty ? "" : " " + medication.dose)]),
@@ -139,22 +139,24 @@ struct ReportWriter {
     private var countColumns: [Table.Column] {
         [
             // TRANSLATORS: the summary table's column: how many doses were taken on time.
-            Table.Column(text(Translatable("On time")), numeric: true, weight: 1.3),
+            Table.Column(text(Translatable("On time")), numeric: true),
             // TRANSLATORS: the summary table's column: how many doses were taken late.
-            Table.Column(text(Translatable("Late")), numeric: true, weight: 0.95),
+            Table.Column(text(Translatable("Late")), numeric: true),
             // TRANSLATORS: the summary table's column: how many doses were skipped.
-            Table.Column(text(Translatable("Skipped")), numeric: true, weight: 1.3),
+            Table.Column(text(Translatable("Skipped")), numeric: true),
             // TRANSLATORS: the summary table's column: how many doses were missed.
-            Table.Column(text(Translatable("Missed")), numeric: true, weight: 1.2),
+            Table.Column(text(Translatable("Missed")), numeric: true),
             // TRANSLATORS: the summary table's column of the share of doses taken, in per cent (%% is the percent sign).
-            Table.Column(text(Translatable("Taken %%")), numeric: true, weight: 1.3),
-            Table.Column("", weight: 1.5),
+            Table.Column(text(Translatable("Taken %%")), numeric: true),
+            Table.Column(""),
         ]
     }
 
     /// The schedule, or the times of day the journal's doses were due: `08:00, 20:00`, `due at 08:00`.
     private func schedule(_ medication: Medication) -> String {
-        guard let dueTimes = medication.dueTimes, !dueTimes.isEmpty else { return medication.schedule }
+        guard let dueTimes = medication.dueTimes, !dueTimes.isEmpty else {
+            return medication.schedule.map { ScheduleWords(formats: text.formats).words($0).text(using: text.translator) } ?? ""
+        }
         if dueTimes.count > Self.dueTimesShown {
             // TRANSLATORS: a medication's schedule when only its doses are known (from the journal): they were due at this many times of day.
             return text(.plural("due at %1$d time of day", "due at %1$d times of day", count: dueTimes.count, String(dueTimes.count)))
@@ -165,7 +167,8 @@ struct ReportWriter {
 
     private func scheduleAndStatus(_ medication: Medication) -> String {
         let schedule = schedule(medication)
-        guard let status = medication.status else { return schedule }
+        // An as-needed schedule says so itself.
+        guard let status = medication.status, !(status == .asNeeded && medication.schedule != nil) else { return schedule }
         guard !schedule.isEmpty else { return self.status(status) }
         // TRANSLATORS: something followed by a remark on it in brackets: a schedule and a medication's status ("08:00 (paused)"), a time a dose was taken and how late ("08:10 (10 min after due)").
         return text(Translatable("%1$s (%2$s)", schedule, self.status(status)))
@@ -207,7 +210,7 @@ struct ReportWriter {
         let heading = Block.heading(text(Translatable("Month by month")), level: 2)
         let columns = [
             // TRANSLATORS: the column of the report's table of months: the month and its year.
-            Table.Column(text(Translatable("Month")), weight: 4.9),
+            Table.Column(text(Translatable("Month"))),
         ] + countColumns
         let rows = report.months.map { month in
             [Cell(text.calendarMonth(month.month, year: month.year))] + countCells(month.counts)
@@ -274,7 +277,7 @@ struct ReportWriter {
             // TRANSLATORS: when a medication's taken doses were taken: %1$s is the median ("12 min after due", "at the due time").
             return text(Translatable("Taken doses: the median %1$s.", text.lateness(minutes: median)))
         }
-        // TRANSLATORS: when a medication's taken doses were taken: %1$s is the median, %2$s the latest ("12 min after due", "1 h 05 after due").
+        // TRANSLATORS: when a medication's taken doses were taken: %1$s is the median, %2$s the latest ("12 min after due", "1 h 5 min after due").
         return text(Translatable("Taken doses: the median %1$s, the latest %2$s.", text.lateness(minutes: median),
                                  text.lateness(minutes: latest)))
     }
@@ -336,13 +339,13 @@ struct ReportWriter {
         guard !rows.isEmpty else { return [heading, .paragraph([Span(text(Translatable("None.")))], style: .body)] }
         let columns = [
             // TRANSLATORS: a table's column: the date and time a dose was due.
-            Table.Column(text(Translatable("Due")), weight: 1.6),
-            Table.Column(text(Translatable("Medication")), weight: 1.8),
+            Table.Column(text(Translatable("Due"))),
+            Table.Column(text(Translatable("Medication"))),
             // TRANSLATORS: the column of the table of skipped and missed doses that says which (skipped, missed).
-            Table.Column(text(Translatable("Outcome")), weight: 1),
+            Table.Column(text(Translatable("Outcome"))),
             // TRANSLATORS: the column of the table of skipped and missed doses: the reason given.
-            Table.Column(text(Translatable("Reason")), weight: withNotes ? 2.6 : 4.6),
-        ] + (withNotes ? [noteColumn(weight: 2)] : [])
+            Table.Column(text(Translatable("Reason"))),
+        ] + (withNotes ? [noteColumn] : [])
         return [heading, .table(Table(columns: columns, rows: rows))]
     }
 
@@ -360,19 +363,19 @@ struct ReportWriter {
         }
         guard !rows.isEmpty else { return [] }
         let columns = [
-            Table.Column(text(Translatable("Due")), weight: 1.6),
-            Table.Column(text(Translatable("Medication")), weight: 1.8),
+            Table.Column(text(Translatable("Due"))),
+            Table.Column(text(Translatable("Medication"))),
             // TRANSLATORS: the column of the table of notes with taken doses: when each was taken (08:10 (10 min after due)); the same word as the notification's button.
-            Table.Column(text(Translatable("Taken")), weight: 2.4),
-            noteColumn(weight: 3.2),
+            Table.Column(text(Translatable("Taken"))),
+            noteColumn,
         ]
         // TRANSLATORS: a heading of the report, over its table of the notes given with taken doses.
         return [.heading(text(Translatable("Notes on taken doses")), level: 2), .table(Table(columns: columns, rows: rows))]
     }
 
-    private func noteColumn(weight: Double) -> Table.Column {
+    private var noteColumn: Table.Column {
         // TRANSLATORS: a table's column: the note given with a dose's answer.
-        Table.Column(text(Translatable("Note")), weight: weight)
+        Table.Column(text(Translatable("Note")))
     }
 
     /// When a dose was taken, only the time when on the day it was due, and how that compares with its due time.

@@ -151,10 +151,10 @@ extension Report {
             "id": .string(medication.id),
             "name": .string(medication.name),
             "dose": .string(medication.dose),
-            "schedule": .string(medication.schedule),
             "counts": json(medication.counts),
             "doses": .array(medication.doses.map(json)),
         ]
+        if let schedule = medication.schedule { object["schedule"] = schedule.varlinkValue }
         if let dueTimes = medication.dueTimes { object["dueTimes"] = .array(dueTimes.map { .string($0.description) }) }
         if let person = medication.person { object["person"] = .string(person) }
         if let notes = medication.notes { object["notes"] = .string(notes) }
@@ -165,7 +165,7 @@ extension Report {
 
     private static func medication(_ fields: JSONFields, dayCount: Double) throws(ReportDecodingError) -> Medication {
         Medication(id: try fields.string("id"), name: try fields.string("name"), dose: try fields.string("dose"),
-                   schedule: try fields.string("schedule"),
+                   schedule: fields.has("schedule") ? try schedule(fields.object("schedule")) : nil,
                    dueTimes: fields.has("dueTimes") ? try fields.array("dueTimes", limit: limits.dueTimes, wallTime) : nil,
                    person: try fields.optionalString("person"),
                    notes: try fields.optionalString("notes"),
@@ -175,6 +175,13 @@ extension Report {
                        try dose(JSONFields(value, path: path), dayCount: dayCount)
                    },
                    stock: fields.has("stock") ? try stock(fields.object("stock")) : nil)
+    }
+
+    private static func schedule(_ fields: JSONFields) throws(ReportDecodingError) -> ScheduleDescription {
+        guard let schedule = ScheduleDescription(varlinkValue: .object(fields.members)) else {
+            throw ReportDecodingError(path: fields.path, "expected a schedule as the control interface's Medication gives it in timing")
+        }
+        return schedule
     }
 
     private static func wallTime(_ value: JSONValue, path: String) throws(ReportDecodingError) -> WallTime {

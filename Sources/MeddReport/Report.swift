@@ -84,7 +84,8 @@ public struct Report: Hashable, Sendable {
         public var id: String
         public var name: String
         public var dose: String
-        public var schedule: String
+        /// nil when it is not known.
+        public var schedule: ScheduleDescription?
         /// For a medication known only from the journal's answers (whose schedule is not known): the
         /// local times of day its doses were due, which the report shows as its schedule.
         public var dueTimes: [WallTime]?
@@ -98,7 +99,7 @@ public struct Report: Hashable, Sendable {
         public var doses: [Dose]
         public var stock: Stock?
 
-        public init(id: String, name: String, dose: String, schedule: String, dueTimes: [WallTime]? = nil, person: String? = nil,
+        public init(id: String, name: String, dose: String, schedule: ScheduleDescription?, dueTimes: [WallTime]? = nil, person: String? = nil,
                     notes: String? = nil, status: Status? = nil, counts: AdherenceCounts, doses: [Dose] = [], stock: Stock? = nil) {
             self.id = id
             self.name = name

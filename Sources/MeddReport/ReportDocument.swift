@@ -49,7 +49,8 @@ public struct ReportDocument: Hashable, Sendable {
         }
     }
 
-    /// Columns with headers and rows of cells; the last row may be a total.
+    /// Columns with headers and rows of cells; the last row may be a total. Each renderer sizes the
+    /// columns to their content (`ColumnWidths`).
     public struct Table: Hashable, Sendable {
         public var columns: [Column]
         public var rows: [[Cell]]
@@ -66,13 +67,10 @@ public struct ReportDocument: Hashable, Sendable {
             public var header: String
             /// Numbers are right-aligned.
             public var numeric: Bool
-            /// The column's share of the table's width, relative to the other columns'.
-            public var weight: Double
 
-            public init(_ header: String, numeric: Bool = false, weight: Double = 1) {
+            public init(_ header: String, numeric: Bool = false) {
                 self.header = header
                 self.numeric = numeric
-                self.weight = weight
             }
         }
 

@@ -52,8 +52,8 @@ public struct ReportInput: Sendable {
         public var id: String
         public var name: String
         public var dose: String
-        /// The schedule in words ("08:00, 20:00").
-        public var schedule: String
+        /// The schedule; nil when it is not known (a medication known only from the journal).
+        public var schedule: ScheduleDescription?
         /// For a medication known only from the journal: the local times of day its doses were due.
         public var dueTimes: [WallTime]?
         /// The person label.
@@ -71,7 +71,7 @@ public struct ReportInput: Sendable {
         public var refillDue: Instant?
         public var runsOut: Instant?
 
-        public init(id: String, name: String, dose: String, schedule: String) {
+        public init(id: String, name: String, dose: String, schedule: ScheduleDescription?) {
             self.id = id
             self.name = name
             self.dose = dose

@@ -147,29 +147,21 @@ public struct ReportText: Sendable {
     /// An amount of units with the locale's decimal separator: `27.25`, `27,25`.
     func amount(_ quantity: Quantity) -> String { quantity.formatted(decimalSeparator: formats.decimalSeparator) }
 
-    /// `45 min`, `1 h`, `2 h 30` for a non-negative count of minutes.
-    func duration(minutes: Int) -> String {
-        // Unit symbols, as on the notification's snooze buttons: no plural.
-        if minutes < 60 { return self(Translatable("%1$d min", String(minutes))) }
-        let hours = minutes / 60
-        let rest = minutes % 60
-        if rest == 0 { return self(Translatable("%1$d h", String(hours))) }
-        // TRANSLATORS: a length of time in hours and minutes, short: %1$d the hours, %2$s the minutes with two digits (1 h 05).
-        return self(Translatable("%1$d h %2$s", String(hours), (rest < 10 ? "0" : "") + String(rest)))
-    }
+    /// `45 min`, `1 h`, `2 h 30 min` for a non-negative count of minutes.
+    func duration(minutes: Int) -> String { self(DurationText.translatable(minutes: minutes)) }
 
     /// How a taken dose's time compares with its due time: `at the due time`, `12 min before due`,
-    /// `1 h 05 after due`.
+    /// `1 h 5 min after due`.
     func lateness(minutes: Int) -> String {
         if minutes == 0 {
             // TRANSLATORS: when a dose was taken: exactly when it was due.
             return self(Translatable("at the due time"))
         }
         if minutes > 0 {
-            // TRANSLATORS: when a dose was taken: %1$s is how long after its due time (12 min, 1 h 05).
+            // TRANSLATORS: when a dose was taken: %1$s is how long after its due time (12 min, 1 h 5 min).
             return self(Translatable("%1$s after due", duration(minutes: minutes)))
         }
-        // TRANSLATORS: when a dose was taken: %1$s is how long before its due time (12 min, 1 h 05).
+        // TRANSLATORS: when a dose was taken: %1$s is how long before its due time (12 min, 1 h 5 min).
         return self(Translatable("%1$s before due", duration(minutes: -minutes)))
     }
 

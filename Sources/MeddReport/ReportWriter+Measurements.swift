@@ -77,15 +77,15 @@ extension ReportWriter {
     private func weekTable(_ measurement: Measurement) -> Table {
         let columns = [
             // TRANSLATORS: the column of the seven-day table of readings: the day.
-            Table.Column(text(Translatable("Day")), weight: 1.7),
+            Table.Column(text(Translatable("Day"))),
             // TRANSLATORS: the column of the seven-day table of readings: the mean of the readings before noon.
-            Table.Column(text(Translatable("Morning")), numeric: true, weight: 1.2),
+            Table.Column(text(Translatable("Morning")), numeric: true),
             // TRANSLATORS: the column of the seven-day table of readings: the mean of the readings from noon.
-            Table.Column(text(Translatable("Evening")), numeric: true, weight: 1.2),
+            Table.Column(text(Translatable("Evening")), numeric: true),
             // TRANSLATORS: the column of the seven-day table of readings: how many readings the day has.
-            Table.Column(text(Translatable("Readings")), numeric: true, weight: 1),
+            Table.Column(text(Translatable("Readings")), numeric: true),
             // TRANSLATORS: the column of the seven-day table of readings: how many were outside the target.
-            Table.Column(text(Translatable("Outside target")), numeric: true, weight: 1.3),
+            Table.Column(text(Translatable("Outside target")), numeric: true),
         ]
         var rows = measurement.week.map { day in
             [Cell(text.formats.abbreviatedWeekdayName(day.date.weekday) + " " + text.formats.date(day.date)),
@@ -142,17 +142,17 @@ extension ReportWriter {
         var blocks: [Block] = []
         let columns = [
             // TRANSLATORS: a column of the report's effect table: a medication and the measurement it is judged by.
-            Table.Column(text(Translatable("Medication · measurement")), weight: 2.2),
+            Table.Column(text(Translatable("Medication · measurement"))),
             // TRANSLATORS: a column of the report's effect table: the verdict (likely effective, unclear, …).
-            Table.Column(text(Translatable("Verdict")), weight: 1.9),
+            Table.Column(text(Translatable("Verdict"))),
             // TRANSLATORS: a column of the report's effect table: how sure the verdict is, in percent.
-            Table.Column(text(Translatable("Confidence")), numeric: true, weight: 1.75),
+            Table.Column(text(Translatable("Confidence")), numeric: true),
             // TRANSLATORS: a column of the report's effect table: the median change around the doses taken.
-            Table.Column(text(Translatable("Around doses")), weight: 1.8),
+            Table.Column(text(Translatable("Around doses"))),
             // TRANSLATORS: a column of the report's effect table: the mean of the 14 days before the last 14, and of the last 14.
-            Table.Column(text(Translatable("Last 14 days")), weight: 2.65),
+            Table.Column(text(Translatable("Last 14 days"))),
             // TRANSLATORS: a column of the report's effect table: the share of doses taken.
-            Table.Column(text(Translatable("Doses taken")), weight: 1.7),
+            Table.Column(text(Translatable("Doses taken"))),
         ]
         let names = Dictionary(report.medications.map { ($0.id, $0.name) }) { first, _ in first }
         let measurements = Dictionary(report.measurements.map { ($0.id, Self.measurementName($0, text: text)) }) { first, _ in first }

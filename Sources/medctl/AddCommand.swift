@@ -100,7 +100,7 @@ struct AddCommand: Verb {
             return added
         }
         try file.write(newText, global: global) {
-            let schedule = configuration.medication(id)?.scheduleSummary ?? ""
+            let schedule = configuration.medication(id)?.scheduleDescription.localized ?? ""
             // TRANSLATORS: %1$s is the new medication's ID, %2$s its name and dose, %3$s its schedule in words.
             Output.line(tr("added %1$s: %2$s, %3$s", id, "\(configuration.medication(id)?.name ?? "") \(configuration.medication(id)?.dose ?? "")", schedule))
         }

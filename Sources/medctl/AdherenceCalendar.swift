@@ -83,18 +83,20 @@ extension AdherenceDay {
 /// What a calendar cell shows.
 extension AdherenceDay.Outcome {
     /// Distinct without colour, densest for the best day.
-    var glyph: String {
+    private var shade: Character {
         switch self {
-        case .onTime: "██"
-        case .late: "▓▓"
-        case .skipped: "▒▒"
-        case .missed: "░░"
-        case .nothing: "··"
+        case .onTime: "█"
+        case .late: "▓"
+        case .skipped: "▒"
+        case .missed: "░"
+        case .nothing: "·"
         }
     }
 
-    func cell(_ style: Style) -> String {
-        switch self {
+    /// A cell of `width` columns (a legend's is two).
+    func cell(_ style: Style, width: Int = 2) -> String {
+        let glyph = String(repeating: shade, count: width)
+        return switch self {
         case .onTime: style.paint(glyph, "32")
         case .late: style.paint(glyph, "33")
         case .skipped: style.paint(glyph, "34")
@@ -105,12 +107,13 @@ extension AdherenceDay.Outcome {
 }
 
 /// The days as a heat map that fits 80 columns: one row per week, from the locale's first day of
-/// the week (Monday in the C locale), one two-character cell per day under the day's abbreviated
-/// name; the row's label is its first day, with the month and year when they change.
+/// the week (Monday in the C locale), one cell per day under the day's abbreviated name as the
+/// locale writes it (`Mon`, `pon`, `一`), each cell as wide as the widest name; the row's label is
+/// its first day, with the month and year when they change.
 struct CalendarGrid {
     private static let gutter = "   "
-    /// A cell's width, and so a weekday heading's.
-    private static let cellWidth = 2
+    /// The narrowest cell, for names of one column.
+    private static let minimumCellWidth = 2
 
     let days: [AdherenceDay]
     var style: Style = .current
@@ -128,13 +131,15 @@ struct CalendarGrid {
         }
         let labels = self.labels(starts)
         let labelWidth = labels.map(DisplayWidth.of).max() ?? 0
-        let headings = weekdays.map { DisplayWidth.padded(DisplayWidth.prefix(formats.abbreviatedWeekdayName($0), columns: Self.cellWidth),
-                                                          to: Self.cellWidth) }
-        var names = headings.joined(separator: " ")
-        while names.last == " " { names.removeLast() }
-        var lines = [String(repeating: " ", count: labelWidth) + Self.gutter + style.dim(names)]
+        let names = weekdays.map(formats.abbreviatedWeekdayName)
+        let cellWidth = max(Self.minimumCellWidth, names.map(DisplayWidth.of).max() ?? 0)
+        var headings = names.map { DisplayWidth.padded($0, to: cellWidth) }.joined(separator: " ")
+        while headings.last == " " { headings.removeLast() }
+        var lines = [String(repeating: " ", count: labelWidth) + Self.gutter + style.dim(headings)]
         for (start, label) in zip(starts, labels) {
-            let cells = (0..<7).map { offset in outcomes[start.adding(days: Int64(offset))]?.cell(style) ?? "  " }
+            let cells = (0..<7).map { offset in
+                outcomes[start.adding(days: Int64(offset))]?.cell(style, width: cellWidth) ?? String(repeating: " ", count: cellWidth)
+            }
             var line = DisplayWidth.padded(label, to: labelWidth) + Self.gutter + cells.joined(separator: " ")
             while line.last == " " { line.removeLast() }
             lines.append(line)

@@ -9,7 +9,8 @@ struct MedsCommand: Verb {
     static var abstract: String { tr("List the medications with their schedule, stock and whether they are paused.") }
     static var discussion: String {
         tr("""
-            --json prints the daemon's list: [{"id", "name", "dose", "schedule", "paused", "asNeeded"} \
+            --json prints the daemon's list: [{"id", "name", "dose", "schedule" (in English), "timing" (the schedule \
+            as data), "paused", "asNeeded"} \
             and, when set, "timezone", "pausedUntil", "stock", "refillAt", "notes", "person", "expires" (YYYY-MM-DD) with \
             "expiry" (current, expiring or expired), "personName", and for a counted stock "stockSince", \
             "stockStart", "refillDue" and "runsOut" (when the schedule brings it to refillAt, and the \
@@ -37,7 +38,8 @@ struct MedsCommand: Verb {
             var stockText = stock?.localized ?? "–"
             // TRANSLATORS: %1$d doses are left, which is time to refill the medication.
             if let stock, let refillAt, stock <= refillAt { stockText = style.paint(tr("%1$d (refill)", stock.localized), "31") }
-            var schedule = medication["schedule"]?.stringValue ?? ""
+            var schedule = medication["timing"].flatMap(ScheduleDescription.init(varlinkValue:))?.localized
+                ?? medication["schedule"]?.stringValue ?? ""
             if let zone = medication["timezone"]?.stringValue { schedule += " (\(zone))" }
             // TRANSLATORS: a medication's status: no reminders until it is resumed; the other is "active".
             var status = medication["paused"]?.boolValue == true ? style.dim(tr("paused")) : tr("active")

@@ -246,7 +246,7 @@ struct ReportCommand: Verb, RangeFlags {
         let byMedication = Dictionary(grouping: doses, by: \.medication)
         return byMedication.keys.sorted().compactMap { id in
             guard let doses = byMedication[id], let latest = doses.max(by: { $0.scheduled < $1.scheduled }) else { return nil }
-            var medication = ReportInput.Medication(id: id, name: latest.name, dose: latest.doseText, schedule: "")
+            var medication = ReportInput.Medication(id: id, name: latest.name, dose: latest.doseText, schedule: nil)
             medication.dueTimes = Set(doses.map { LocalTimeText.rules.local($0.scheduled).time }).sorted()
             medication.person = people[id]
             return medication
@@ -263,7 +263,7 @@ struct ReportCommand: Verb, RangeFlags {
     private static func medication(_ value: JSONValue) -> ReportInput.Medication? {
         guard let id = value["id"]?.stringValue else { return nil }
         var medication = ReportInput.Medication(id: id, name: value["name"]?.stringValue ?? id, dose: value["dose"]?.stringValue ?? "",
-                                                schedule: value["schedule"]?.stringValue ?? "")
+                                                schedule: value["timing"].flatMap(ScheduleDescription.init(varlinkValue:)))
         func instant(_ key: String) -> Instant? { value[key]?.stringValue.flatMap(Instant.init(iso8601:)) }
         medication.person = value["person"]?.stringValue
         medication.notes = value["notes"]?.stringValue

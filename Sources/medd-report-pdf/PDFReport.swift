@@ -80,8 +80,9 @@ final class PageFlow {
 
     private func layout(_ spans: [ReportDocument.Span], size: Double, width: Double? = nil, boldAll: Bool = false,
                         alignment: TextLayout.Alignment = .left) -> TextLayout {
-        coverage.checked(TextLayout(spans.map { .init($0.text, bold: $0.bold || boldAll, color: $0.color?.components) }, in: context,
-                                    family: PDFReport.fontFamily, size: size, width: width ?? self.width, alignment: alignment))
+        let runs = spans.map { TextLayout.Run(ColumnWidths.joiningWholeWords($0.text), bold: $0.bold || boldAll, color: $0.color?.components) }
+        return coverage.checked(TextLayout(runs, in: context, family: PDFReport.fontFamily, size: size, width: width ?? self.width,
+                                           alignment: alignment))
     }
 
     private func text(_ layout: TextLayout, color: Color, spaceBefore: Double, keepsWithNext: Bool = false) -> Piece {
@@ -134,8 +135,7 @@ final class PageFlow {
     private static let tableSize = 8.5
 
     private func pieces(of table: ReportDocument.Table) -> [Piece] {
-        let weights = table.columns.reduce(0) { $0 + $1.weight }
-        let widths = table.columns.map { width * $0.weight / max(weights, 0.001) }
+        let widths = columnWidths(table)
         let header = { [self] () -> Piece in
             row(table.columns.map { ReportDocument.Table.Cell($0.header) }, table: table, widths: widths, bold: true,
                 color: Palette.muted, ruleBelow: (Palette.axis, 1))
@@ -150,6 +150,40 @@ final class PageFlow {
             pieces.append(piece)
         }
         return pieces
+    }
+
+    /// Each column as wide as its content asks (`ColumnWidths`): its widest word and its longest text on one
+    /// line, measured with pango in the weight each row draws it (the header and a total row bold); its
+    /// header on one line too when every header fits so.
+    private func columnWidths(_ table: ReportDocument.Table) -> [Double] {
+        let padding = 2 * Self.cellPadding.horizontal
+        var minimum = Array(repeating: padding, count: table.columns.count)
+        var natural = minimum
+        var headers = minimum
+        let header = table.columns.map { ReportDocument.Table.Cell($0.header) }
+        for (index, cells) in ([header] + table.rows).enumerated() {
+            let bold = index == 0 || (table.hasTotalRow && index == table.rows.count)
+            for (column, cell) in cells.prefix(table.columns.count).enumerated() {
+                if let figure = cell.figure {
+                    minimum[column] = max(minimum[column], figure.width / 2 + padding)
+                    natural[column] = max(natural[column], figure.width + padding)
+                    continue
+                }
+                let boldWords = bold || cell.spans.contains(where: \.bold)
+                natural[column] = max(natural[column], lineWidth(cell.spans, bold: bold) + padding)
+                if index == 0 { headers[column] = natural[column] }
+                for word in ColumnWidths.words(cell.text) {
+                    minimum[column] = max(minimum[column], lineWidth([.init(word)], bold: boldWords) + padding)
+                }
+            }
+        }
+        let wholeHeaders = zip(minimum, headers).map { max($0, $1) }
+        return ColumnWidths.fit(minimum: wholeHeaders.reduce(0, +) <= width ? wholeHeaders : minimum, natural: natural, into: width)
+    }
+
+    /// How wide `spans` are on one line.
+    private func lineWidth(_ spans: [ReportDocument.Span], bold: Bool) -> Double {
+        TextLayout(spans.map { .init($0.text, bold: $0.bold || bold) }, in: context, family: PDFReport.fontFamily, size: Self.tableSize).size.width
     }
 
     private func row(_ cells: [ReportDocument.Table.Cell], table: ReportDocument.Table, widths: [Double], bold: Bool, color: Color,

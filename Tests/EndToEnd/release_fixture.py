@@ -32,3 +32,15 @@ def wait_until_due(daemon):
     """Until 08:00:02 on the pretend clock: a dose due at 08:00 can then be snoozed."""
     import time
     time.sleep(max(0, (harness.berlin(8, 0, 2) - daemon.now()).total_seconds()))
+
+
+def assert_outputs_as_written(daemon, folder, outputs):
+    """medctl's `--json` outputs of `daemon` are what the release printed into `folder`; of `meds`, the members that
+    release printed (the schedule's data, `timing`, came later)."""
+    for name, args in outputs.items():
+        with open(os.path.join(folder, name)) as f:
+            expected = json.load(f)
+        shown = json.loads(harness.medctl_output(daemon, "--json", *args))
+        if name == "meds.json":
+            shown = [{key: value for key, value in medication.items() if key in old} for medication, old in zip(shown, expected)]
+        assert shown == expected, name

@@ -7,6 +7,7 @@ import shutil
 import socket
 import subprocess
 
+import release_fixture
 from harness import berlin, bin_dir, dose_events, medctl_output, ZONE
 
 FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "ledger-0.9.0")
@@ -51,10 +52,7 @@ def test_a_ledger_written_by_0_9_0_reads_the_same(daemons):
     os.makedirs(daemon.state_dir)
     shutil.copy(os.path.join(FIXTURE, "ledger.sqlite"), os.path.join(daemon.state_dir, "ledger.sqlite"))
     daemon.start(make.CHECKED_AT)
-    for name, args in make.expected_outputs().items():
-        with open(os.path.join(FIXTURE, name)) as f:
-            expected = json.load(f)
-        assert json.loads(medctl_output(daemon, "--json", *args)) == expected, name
+    release_fixture.assert_outputs_as_written(daemon, FIXTURE, make.expected_outputs())
     import sqlite3
     db = sqlite3.connect(os.path.join(daemon.state_dir, "ledger.sqlite"))
     try:

@@ -6,6 +6,7 @@ import os
 import subprocess
 
 import locales
+import release_fixture
 from harness import ZONE, berlin, bin_dir, journal, medctl_output
 
 BP_CONFIG = """
@@ -366,10 +367,7 @@ def test_a_ledger_of_the_release_before_readings_opens_unchanged_and_takes_readi
     os.makedirs(daemon.state_dir)
     shutil.copy(os.path.join(V6_FIXTURE, "ledger.sqlite"), os.path.join(daemon.state_dir, "ledger.sqlite"))
     daemon.start(make.CHECKED_AT)
-    for name, args in make.expected_outputs().items():
-        with open(os.path.join(V6_FIXTURE, name)) as f:
-            expected = json.load(f)
-        assert json.loads(medctl_output(daemon, "--json", *args)) == expected, name
+    release_fixture.assert_outputs_as_written(daemon, V6_FIXTURE, make.expected_outputs())
     db = sqlite3.connect(os.path.join(daemon.state_dir, "ledger.sqlite"))
     try:
         applied = [row[0] for row in db.execute("SELECT identifier FROM grdb_migrations ORDER BY identifier")]

@@ -14,6 +14,7 @@ import time
 import pytest
 
 import harness
+import locales
 from harness import berlin
 
 SINCE = "2026-11-20T08:00:00+01:00"
@@ -218,14 +219,15 @@ def test_nothing_answered_gives_an_empty_percentage(scenario):
 
 
 LAST_DAY = datetime.date(2026, 11, 22)
-WEEKDAYS = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
 
-def calendar_cells(text):
-    """The calendar's cells by date, read at the columns of the weekday header."""
+def calendar_cells(text, weekdays=WEEKDAYS):
+    """The calendar's cells by date, read at the columns of the weekday header, each as wide as the widest name."""
     lines = text.splitlines()
-    at = next(i for i, line in enumerate(lines) if line.strip() == " ".join(WEEKDAYS))
-    columns = [lines[at].index(day) for day in WEEKDAYS]
+    at = next(i for i, line in enumerate(lines) if line.strip() == " ".join(weekdays))
+    columns = [lines[at].index(day) for day in weekdays]
+    width = max(len(day) for day in weekdays)
     rows = lines[at + 1:lines.index("", at)]
     first = LAST_DAY - datetime.timedelta(days=83)
     monday = first - datetime.timedelta(days=first.weekday())
@@ -234,7 +236,7 @@ def calendar_cells(text):
         for offset, column in enumerate(columns):
             day = monday + datetime.timedelta(days=7 * week + offset)
             if first <= day <= LAST_DAY:
-                cells[day] = row[column:column + 2]
+                cells[day] = row[column:column + width]
     assert len(cells) == 84
     return cells, lines
 
@@ -245,20 +247,35 @@ def test_calendar_shows_each_days_worst_outcome(scenario):
     assert status == 0, stderr
     cells, lines = calendar_cells(text)
     day = lambda n: datetime.date(2026, 11, n)
-    assert cells[day(18)] == "▓▓" and cells[day(19)] == "██"
-    assert cells[day(20)] == "▒▒" and cells[day(21)] == "▒▒" and cells[day(22)] == "░░"
-    assert {cells[d] for d in cells if d < day(18)} == {"··"}
+    assert cells[day(18)] == "▓▓▓" and cells[day(19)] == "███"
+    assert cells[day(20)] == "▒▒▒" and cells[day(21)] == "▒▒▒" and cells[day(22)] == "░░░"
+    assert {cells[d] for d in cells if d < day(18)} == {"···"}
     assert "\x1b[" not in text
     assert lines[-1] == "██ all on time  ▓▓ some late  ▒▒ some skipped  ░░ some missed  ·· none answered"
     assert all(len(line) <= 80 for line in lines)
     assert "2026 Aug 31" in text and "Nov  2" in text
-    for med, glyphs in zip(meds, (["▓▓", "██", "▓▓", "▓▓", "▒▒"], ["··", "··", "▒▒", "▒▒", "░░"], ["··", "··", "██", "··", "██"])):
+    for med, glyphs in zip(meds, (["▓▓▓", "███", "▓▓▓", "▓▓▓", "▒▒▒"], ["···", "···", "▒▒▒", "▒▒▒", "░░░"],
+                                  ["···", "···", "███", "···", "███"])):
         for source in ([], ["--from-journal"]):
             status, text, stderr = medctl("adherence", "--socket", daemon.socket_path, "--calendar", "--until",
                                           "2026-11-22", "--med", med, *source)
             assert status == 0, stderr
             cells, _ = calendar_cells(text)
             assert [cells[day(n)] for n in range(18, 23)] == glyphs, (med, source)
+
+
+def test_polish_calendar_heads_its_columns_with_the_locales_weekday_names(scenario):
+    """Seen in Polish: `po wt śr cz pi so ni`, each name cut to two letters; pl_PL's abday is pon, wto, śro…, and
+    each cell is as wide as they are, under its name."""
+    daemon, _ = scenario
+    polish = {key: value for key, value in locales.env("pl_PL.UTF-8").items() if key in ("LANG", "LOCPATH")}
+    status, text, stderr = medctl("adherence", "--socket", daemon.socket_path, "--calendar", "--until", "2026-11-22", env=polish)
+    assert status == 0, stderr
+    cells, lines = calendar_cells(text, ["pon", "wto", "śro", "czw", "pią", "sob", "nie"])
+    day = lambda n: datetime.date(2026, 11, n)
+    assert [cells[day(n)] for n in range(18, 23)] == ["▓▓▓", "███", "▒▒▒", "▒▒▒", "░░░"]
+    header = next(i for i, line in enumerate(lines) if line.strip().startswith("pon wto"))
+    assert all(len(line) <= 80 for line in lines[header:lines.index("", header)])
 
 
 def test_calendar_json_counts_each_day_alike_from_ledger_and_journal(scenario):

@@ -63,7 +63,7 @@ def test_after_taken_answered_late_moves_the_next_dose(daemons, med):
     assert listed[1]["scheduled"] == "2026-11-22T17:30:00+01:00"
     assert daemon.call("Status")["nextDose"]["id"] == f"{med}_20261122_17_30"
     [listed_med] = daemon.call("Medications")["medications"]
-    assert listed_med["schedule"] == "08:00, then 8h after each dose is taken, until 21:00"
+    assert listed_med["schedule"] == "08:00, then 8 h after each dose is taken, until 21:00"
 
     daemon.stop()
     daemon.start(berlin(17, 29, 58))

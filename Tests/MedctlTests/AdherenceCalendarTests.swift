@@ -37,22 +37,23 @@ import Testing
         return columns
     }
 
-    /// The cell of the row's `column`th display column, two columns wide.
-    private func cell(_ line: String, at column: Int) -> String {
+    /// The cell of the row's `column`th display column, `columns` wide.
+    private func cell(_ line: String, at column: Int, columns: Int = 2) -> String {
         var width = 0
         var result = ""
         for character in line {
-            if width >= column && width < column + 2 { result.append(character) }
+            if width >= column && width < column + columns { result.append(character) }
             width += DisplayWidth.of(character)
         }
         return result
     }
 
-    @Test func theCLocaleGridIsAsBefore() {
+    /// The C locale's names have three letters, and so have its cells.
+    @Test func theCLocaleGrid() {
         let lines = grid(.technical)
-        #expect(lines[0] == "              Mo Tu We Th Fr Sa Su")
-        #expect(lines[1] == "2026 Nov  2   ·· ·· ·· ·· ·· ·· ··")
-        #expect(lines[3] == "         16   ·· ·· ██ ·· ·· ·· ░░")
+        #expect(lines[0] == "              Mon Tue Wed Thu Fri Sat Sun")
+        #expect(lines[1] == "2026 Nov  2   ··· ··· ··· ··· ··· ··· ···")
+        #expect(lines[3] == "         16   ··· ··· ███ ··· ··· ··· ░░░")
         #expect(lines.last == "██ all on time  ▓▓ some late  ▒▒ some skipped  ░░ some missed  ·· none answered")
     }
 
@@ -66,18 +67,30 @@ import Testing
     /// In the United States weeks start on Sunday: the 22nd opens the last row.
     @Test func americanWeeksStartOnSunday() {
         let lines = grid(TestLocaleFormats.american)
-        #expect(lines[0] == "              Su Mo Tu We Th Fr Sa")
-        #expect(lines[1] == "2026 Nov  1      ·· ·· ·· ·· ·· ··")
-        #expect(lines[4] == "         22   ░░")
+        #expect(lines[0] == "              Sun Mon Tue Wed Thu Fri Sat")
+        #expect(lines[1] == "2026 Nov  1       ··· ··· ··· ··· ··· ···")
+        #expect(lines[4] == "         22   ░░░")
     }
 
     /// Month names of different widths keep the day in one column.
     @Test func frenchMonthNamesOfDifferentWidthsAlign() {
         let lastOfOctober = (0..<10).map { AdherenceDay(date: LocalDate(year: 2026, month: 10, day: 26)!.adding(days: Int64($0))) }
         let lines = CalendarGrid(days: lastOfOctober, style: Style(enabled: false), formats: TestLocaleFormats.french).lines
-        #expect(lines[0] == "               lu ma me je ve sa di")
-        #expect(lines[1] == "2026 oct. 26   ·· ·· ·· ·· ·· ·· ··")
-        #expect(lines[2] == "     nov.  2   ·· ·· ··")
+        #expect(lines[0] == "               lun. mar. mer. jeu. ven. sam. dim.")
+        #expect(lines[1] == "2026 oct. 26   ···· ···· ···· ···· ···· ···· ····")
+        #expect(lines[2] == "     nov.  2   ···· ···· ····")
+    }
+
+    /// Seen in Polish: `po wt śr cz pi so ni`, each name cut to two letters, where pl_PL's abday says `pon wto
+    /// śro czw pią sob nie`. The headings are the locale's names, and each cell is as wide as they are.
+    @Test func polishNamesAreTheLocalesWhole() {
+        var polish = TestLocaleFormats.german
+        polish.abbreviatedWeekdayNames = ["pon", "wto", "śro", "czw", "pią", "sob", "nie"]
+        let lines = grid(polish)
+        #expect(lines[0] == "              pon wto śro czw pią sob nie")
+        let columns = headingColumns(lines[0], polish.abbreviatedWeekdayNames)
+        #expect(cell(lines[3], at: columns[2], columns: 3) == "███")
+        #expect(cell(lines[3], at: columns[6], columns: 3) == "░░░")
     }
 
     /// Wide (two-column) day names: every cell sits under its day's heading.

@@ -68,7 +68,8 @@ struct ConfigLoaderTests {
         #expect(configuration.medications.map(\.id) == ["amoxicillin", "ibuprofen", "levothyroxine", "metformin", "methotrexate", "paracetamol",
                                                        "prednisone", "vitamin-d", "warfarin"])
         #expect(configuration.medication("warfarin")?.perDose == Quantity(thousandths: 500))
-        #expect(configuration.medication("methotrexate")?.schedule.summary == "09:00 on mon; every 2 weeks")
+        #expect(configuration.medication("methotrexate")?.scheduleDescription.english
+            == "09:00 on Mon; every 2 weeks")
         #expect(configuration.medication("vitamin-d")?.remind == false)
         #expect(configuration.medication("ibuprofen")?.isAsNeeded == true)
         #expect(configuration.medication("levothyroxine")?.schedule

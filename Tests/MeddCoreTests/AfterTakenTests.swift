@@ -179,6 +179,7 @@ import Testing
         #expect(h.book.planner.dose(next) == nil)
         #expect(h.book.planner.doses(from: BookHarness.at("00:00"), to: BookHarness.at("2026-11-24T00:00:00+01:00")).map(\.id.description)
             == ["para_20261122_08_00", "para_20261123_08_00"])
-        #expect(Self.configuration().medications[0].scheduleSummary == "08:00, then 8h after each dose is taken, until 22:00")
+        #expect(Self.configuration().medications[0].scheduleDescription.english
+            == "08:00, then 8 h after each dose is taken, until 22:00")
     }
 }

@@ -70,14 +70,6 @@ import Testing
         #expect(planner.dose(try #require(DoseID(parsing: "m_20270115_06_00"))) == nil)
     }
 
-    /// The schedule in words, as `medctl meds` shows it.
-    @Test func monthdaysSummary() {
-        #expect(Schedule.times([F.time("08:00")], DayFilter(monthdays: [15, 1, -1])).summary == "08:00 on the 1st, 15th and last days of the month")
-        #expect(Schedule.times([F.time("08:00")], DayFilter(monthdays: [-2])).summary == "08:00 on the 2nd-to-last day of the month")
-        #expect(Schedule.times([F.time("08:00")], DayFilter(monthdays: [2, 3, 11, 12, 13, 21, 22, 23])).summary
-            == "08:00 on the 2nd, 3rd, 11th, 12th, 13th, 21st, 22nd and 23rd days of the month")
-    }
-
     /// A `times` entry with a dose of its own gives that dose its text; the others keep the medication's.
     @Test func doseOfItsOwnFollowsTheTime() {
         var med = F.medication("m", times: ["20:00", "08:00"], zone: .named("Europe/Berlin"))
@@ -86,7 +78,7 @@ import Testing
         #expect(doses.map(\.doseText) == ["1 tablet", "2 tablets"])
         #expect(med.amount(on: F.date("2026-11-22"), at: F.time("20:00")) == ("2 tablets", 2))
         #expect(med.amount(on: F.date("2026-11-22"), at: F.time("08:00")) == ("1 tablet", 1))
-        #expect(med.scheduleSummary == "08:00, 20:00 (2 tablets, 2 units)")
+        #expect(med.scheduleDescription.english == "08:00, 20:00 (2 tablets, 2 units)")
     }
 
     /// Each step changes what it gives from its first day on, the rest carrying over from the step before
@@ -115,7 +107,7 @@ import Testing
         #expect(med.amount(on: F.date("2026-12-05"), at: F.time("22:00")).perDose == 4)
         #expect(med.amount(on: F.date("2026-12-05"), at: F.time("10:00")).perDose == 3)
         #expect(med.amount(on: F.date("2026-12-01"), at: F.time("20:00")).perDose == 1)
-        #expect(med.scheduleSummary == "08:00, 20:00 (evening); from 2026-12-02: 15 mg, 3 units; from 2026-12-04: 5 mg at 09:00; "
+        #expect(med.scheduleDescription.english == "08:00, 20:00 (evening); from 2026-12-02: 15 mg, 3 units; from 2026-12-04: 5 mg at 09:00; "
             + "from 2026-12-05: at 10:00, 22:00 (night, 4 units)")
     }
 

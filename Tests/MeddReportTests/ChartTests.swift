@@ -14,7 +14,7 @@ import Testing
         #expect((wide.low, wide.high, wide.step) == (-240, 960, 240))
         let clamped = MinuteScale([5000], limits: (-720, 1440))
         #expect(clamped.high == 1440)
-        #expect(MinuteScale.label(0, text: .english) == "due" && MinuteScale.label(90, text: .english) == "+1 h 30" && MinuteScale.label(-30, text: .english) == "−30 min")
+        #expect(MinuteScale.label(0, text: .english) == "due" && MinuteScale.label(90, text: .english) == "+1 h 30 min" && MinuteScale.label(-30, text: .english) == "−30 min")
     }
 
     /// A taken dose is a dot, a skipped one a square on its strip, a missed one a triangle on its; a dose
@@ -37,6 +37,26 @@ import Testing
         #expect(DayTicks(firstDay: september, dayCount: 14, text: .english).ticks.map(\.label) == ["24 Aug", "31 Aug"])
         #expect(DayTicks(firstDay: september, dayCount: 365, text: .english).ticks.first?.label == "Sep")
         #expect(DayTicks(firstDay: september, dayCount: 3000, text: .english).ticks.first?.label == "2027")
+    }
+
+    /// The report's 90 days from Monday 24 August: August is under way in the first column and September
+    /// begins in the second, too close for both names on one line. Every month shown is named (September
+    /// was left out), and no name runs into another or into the squares.
+    @Test(arguments: [(ReportText.english, ["Aug 2026", "Sep", "Oct", "Nov"]),
+                      (ReportLanguageTests.german, ["August 2026", "September", "Oktober", "November"])])
+    func calendarNamesEveryMonthItShows(text: ReportText, months: [String]) throws {
+        let start = LocalDate(parsing: "2026-08-24")!
+        let days = (0..<91).map { AdherenceDay(date: start.adding(days: Int64($0)), counts: AdherenceCounts(onTime: 1)) }
+        let strip = try #require(CalendarChart(days: days, width: 510, text: text).figures.first)
+        let labels = strip.marks.compactMap { mark -> (text: String, x: Double, y: Double)? in
+            if case .text(let label, let at, _, _, _, true) = mark { (label, at.x, at.y) } else { nil }
+        }
+        #expect(labels.map(\.text) == months)
+        for (label, next) in zip(labels, labels.dropFirst()) where label.y == next.y {
+            #expect(label.x + TextMetrics.width(label.text, size: 7.5, bold: true) < next.x, "\(label.text) runs into \(next.text)")
+        }
+        let squareTops = strip.marks.compactMap { if case .rectangle(_, let y, _, _, _, _) = $0 { y } else { nil } }
+        #expect(squareTops.min()! > labels.map(\.y).max()! + 2)
     }
 
     /// Every day of the calendar is one square with its number, across as many strips as it takes.

@@ -10,6 +10,11 @@ enum ReportFixture {
     static let since = at("2026-10-19T00:00:00+02:00")
     static let until = at("2026-10-26T00:00:00+01:00")
 
+    static func time(_ text: String) -> WallTime {
+        guard let time = WallTime(parsing: text) else { fatalError("bad time \(text)") }
+        return time
+    }
+
     static func at(_ text: String) -> Instant {
         guard let instant = Instant(iso8601: text) else { fatalError("bad instant \(text)") }
         return instant
@@ -32,7 +37,7 @@ enum ReportFixture {
     ]
 
     static func input(doses: [ReportInput.Dose] = doses, paper: Paper = .a4) -> ReportInput {
-        var metformin = ReportInput.Medication(id: "met", name: "Metformin", dose: "500 mg", schedule: "08:00, 20:00")
+        var metformin = ReportInput.Medication(id: "met", name: "Metformin", dose: "500 mg", schedule: ScheduleDescription(schedule: .times([time("08:00"), time("20:00")], DayFilter())))
         metformin.person = "anna"
         metformin.notes = "with meals"
         metformin.stock = 40
@@ -41,7 +46,7 @@ enum ReportFixture {
         metformin.stockStart = 60
         metformin.refillDue = at("2026-11-09T08:00:00+01:00")
         metformin.runsOut = at("2026-11-14T20:00:00+01:00")
-        var ramipril = ReportInput.Medication(id: "ram", name: "Ramipril", dose: "5 mg", schedule: "08:00")
+        var ramipril = ReportInput.Medication(id: "ram", name: "Ramipril", dose: "5 mg", schedule: ScheduleDescription(schedule: .times([time("08:00")], DayFilter())))
         ramipril.person = "anna"
         let finals = doses.map {
             FinalAnswer(medication: $0.medication, kind: $0.state, scheduled: $0.scheduled, at: $0.answeredAt ?? $0.scheduled)

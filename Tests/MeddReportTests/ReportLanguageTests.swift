@@ -200,7 +200,7 @@ import Testing
     @Test func journalSourceAndDueTimes() throws {
         var input = ReportFixture.input()
         input.source = .journalFiles(["/a/system.journal", "/b/user-1000.journal"])
-        input.medications[1].schedule = ""
+        input.medications[1].schedule = nil
         input.medications[1].dueTimes = [WallTime(hour: 8, minute: 0)!, WallTime(hour: 20, minute: 30)!]
         let report = Report(input)
         #expect(try Report(jsonBytes: report.json.serialized) == report)

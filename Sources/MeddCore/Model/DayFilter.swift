@@ -53,39 +53,6 @@ public struct DayFilter: Hashable, Sendable {
     }
 }
 
-extension DayFilter {
-    /// ` on mon, fri`, ` every 2 days`, ` 21 days on, 7 off`; empty for every day.
-    var summary: String {
-        var parts: [String] = []
-        if let weekdays { parts.append("on " + Weekday.allCases.filter(weekdays.contains).map(\.rawValue).joined(separator: ", ")) }
-        if let everyDays { parts.append("every \(everyDays) days") }
-        if let everyWeeks { parts.append(everyWeeks == 1 ? "every week" : "every \(everyWeeks) weeks") }
-        if let everyMonths { parts.append(everyMonths == 1 ? "every month" : "every \(everyMonths) months") }
-        if let cycle { parts.append("\(cycle.on) days on, \(cycle.off) off") }
-        if let monthdays { parts.append("on the " + Self.monthdayWords(monthdays) + " of the month") }
-        return parts.isEmpty ? "" : " " + parts.joined(separator: "; ")
-    }
-
-    /// `1st, 15th and last day`, `2nd-to-last day`: days from the start first, then from the end.
-    static func monthdayWords(_ days: Set<Int>) -> String {
-        let words = days.filter { $0 > 0 }.sorted().map(ordinal)
-            + days.filter { $0 < 0 }.sorted(by: >).map { $0 == -1 ? "last" : ordinal(-$0) + "-to-last" }
-        let list = words.count <= 1 ? words.joined() : words.dropLast().joined(separator: ", ") + " and " + words[words.count - 1]
-        return list + (words.count == 1 ? " day" : " days")
-    }
-
-    private static func ordinal(_ number: Int) -> String {
-        let suffix = switch (number % 10, number % 100) {
-        case (_, 11...13): "th"
-        case (1, _): "st"
-        case (2, _): "nd"
-        case (3, _): "rd"
-        default: "th"
-        }
-        return "\(number)\(suffix)"
-    }
-}
-
 /// `cycle = { on = N, off = M }`: N days on, M days off, counted from the medication's start.
 public struct Cycle: Hashable, Sendable {
     public var on: Int

@@ -8,9 +8,4 @@ public struct DoseAmount: Hashable, Sendable {
         self.dose = dose
         self.perDose = perDose
     }
-
-    /// `2 tablets, 2 units`, `2 units`: what differs, in words; empty when nothing does.
-    var summary: String {
-        [dose, perDose.map { $0 == .one ? "1 unit" : "\($0) units" }].compactMap { $0 }.joined(separator: ", ")
-    }
 }

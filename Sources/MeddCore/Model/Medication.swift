@@ -60,17 +60,6 @@ public struct Medication: Hashable, Sendable {
         return true
     }
 
-    /// The schedule in words with the doses of particular times and the steps, as `medctl meds` shows it:
-    /// `08:00, 20:00 (2 tablets); from 2026-12-01: 5 mg at 08:00`.
-    public var scheduleSummary: String {
-        var parts = [schedule.summary(timeAmounts: timeAmounts)]
-        for step in steps {
-            let changes = [step.amount.summary, step.times.map { "at " + Schedule.timesSummary($0, step.timeAmounts) } ?? ""]
-            parts.append("from \(step.from): " + changes.filter { !$0.isEmpty }.joined(separator: " "))
-        }
-        return parts.joined(separator: "; ")
-    }
-
     /// What applies on `date`: the medication's own values, changed by each step begun by then in turn.
     /// A step's dose or units replace those of every time too; its times replace the times with their doses.
     func regimen(on date: LocalDate) -> Regimen {

@@ -32,31 +32,3 @@ public enum Schedule: Hashable, Sendable {
         }
     }
 }
-
-extension Schedule {
-    /// The schedule in a few words: `08:00, 20:00 on mon, wed`, `every 6h 06:00–22:00`, `as needed`.
-    public var summary: String { summary(timeAmounts: [:]) }
-
-    /// `summary`, with the dose of each time that has its own: `08:00, 20:00 (2 tablets)`.
-    func summary(timeAmounts: [WallTime: DoseAmount]) -> String {
-        switch self {
-        case .times(let times, let filter):
-            return Self.timesSummary(times, timeAmounts) + filter.summary
-        case .interval(let every, let from, let until, let filter):
-            return "every \(every) \(from)–\(until)" + filter.summary
-        case .afterTaken(let interval, let from, let until, let filter):
-            return "\(from), then \(interval) after each dose is taken, until \(until)" + filter.summary
-        case .asNeeded(let minInterval, let maxPerDay):
-            let limits = [minInterval.map { "at least \($0) apart" }, maxPerDay.map { "at most \($0) a day" }].compactMap { $0 }
-            return "as needed" + (limits.isEmpty ? "" : " (" + limits.joined(separator: ", ") + ")")
-        }
-    }
-
-    /// `08:00, 20:00 (2 tablets)`: the times ascending, each with the amount it has of its own.
-    static func timesSummary(_ times: [WallTime], _ amounts: [WallTime: DoseAmount]) -> String {
-        Set(times).sorted().map { time in
-            let amount = amounts[time]?.summary ?? ""
-            return amount.isEmpty ? time.description : "\(time) (\(amount))"
-        }.joined(separator: ", ")
-    }
-}
