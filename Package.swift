@@ -65,7 +65,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "medd-sync",
-            dependencies: ["MeddSync", "MeddCarers", "SQLite", "MeddConfig", "MeddControl", "MeddCore", "MeddSystem", "Curl", "Systemd",
+            dependencies: ["MeddSync", "MeddCarers", "SQLite", "MeddCommandLine", "MeddConfig", "MeddControl", "MeddCore", "MeddSystem", "Curl",
+                           "Systemd",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
