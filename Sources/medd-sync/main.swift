@@ -69,20 +69,25 @@ guard configuration.sync != nil || !configuration.carers.isEmpty else {
          status: exitConfig)
 }
 
-/// A password or token from its source, or the end of medd-sync (the unit does not restart on 78).
-func secret(_ source: SyncSettings.PasswordSource) -> String {
-    switch PasswordReader.read(source, environment: environment) {
+/// A `password_file` or `token_file` read at start: one that cannot be read ends medd-sync (the unit does
+/// not restart on 78).
+func fileSecret(_ path: String) -> String {
+    switch PasswordReader.fromFile(path) {
     case .success(let read): return read
     case .failure(let error): fail("\(error)", status: exitConfig)
     }
 }
 
-let password = configuration.sync?.password.map(secret)
-let secrets = CarerSender.Secrets(
-    mailPassword: configuration.mail?.password.map(secret),
-    ntfyTokens: Dictionary(uniqueKeysWithValues: configuration.carers.compactMap { carer in
-        carer.ntfy?.tokenFile.map { (carer.id, secret(.file($0))) }
-    }))
+/// A password from its source: a file read now (`fileSecret`), a `password_command` run on the loop when the
+/// password is first needed, so that medd-sync follows medd meanwhile.
+func passwordReader(_ source: SyncSettings.PasswordSource, loop: EventLoop) -> PasswordReader {
+    let known: String? = switch source {
+    case .file(let path): fileSecret(path)
+    case .command: nil
+    }
+    return PasswordReader(source, loop: loop, environment: environment, known: known)
+}
+
 let localZone = (try? SystemZones.localZone()) ?? ZoneRules.utc
 let catalogs = MessageCatalog.localeDirectory(executable: (try? CurrentProcess.executablePath()) ?? "/usr/bin/medd-sync")
 
@@ -108,7 +113,7 @@ func translation(for carer: Carer) -> (any Translator, LocaleFormats) {
 }
 
 @MainActor func makeSynchronizer(_ settings: SyncSettings, loop: EventLoop, http: HTTPClient, link: MeddLink) -> Synchronizer {
-    let collection = CalDAVCollection(url: settings.url, http: http, username: settings.username, password: password, caFile: settings.caFile)
+    let collection = CalDAVCollection(url: settings.url, http: http, username: settings.username, password: nil, caFile: settings.caFile)
     collection.timeoutMilliseconds = Int(settings.timeout.seconds) * 1000
     let machine = (try? FileReader.bytes(at: "/proc/sys/kernel/hostname")).map { String(decoding: $0, as: UTF8.self) }?
         .split(whereSeparator: \.isNewline).first.map(String.init)
@@ -124,7 +129,7 @@ func translation(for carer: Carer) -> (any Translator, LocaleFormats) {
     })
     return Synchronizer(
         loop: loop, link: link, collection: collection, settings: settings, rendering: rendering, times: times, log: log,
-        passwordSource: settings.password.map { source in { PasswordReader.read(source, environment: environment).map { $0 } } },
+        passwordReader: settings.password.map { passwordReader($0, loop: loop) },
         healthChanged: { health in try? FileSystem.replaceFile(statusPath, with: health.json.serialized + [0x0A]) })
 }
 
@@ -169,6 +174,11 @@ let status: Int32
 do {
     let loop = try EventLoop()
     let http = try HTTPClient(loop: loop, userAgent: "medd-sync/\(MeddVersion.current)")
+    let secrets = CarerSender.Secrets(
+        mailPassword: configuration.mail?.password.map { passwordReader($0, loop: loop) },
+        ntfyTokens: Dictionary(uniqueKeysWithValues: configuration.carers.compactMap { carer in
+            carer.ntfy?.tokenFile.map { (carer.id, fileSecret($0)) }
+        }))
     let sender = CarerSender(loop: loop, http: http, mail: configuration.mail, secrets: secrets, zone: localZone,
                              baseEnvironment: ["PATH=\(environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")", "HOME=\(environment["HOME"] ?? "/")",
                                                "LANG=\(environment["LANG"] ?? "C.UTF-8")"])
