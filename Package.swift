@@ -154,7 +154,7 @@ let package = Package(
         ),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: swiftSettings),
         .testTarget(name: "XMLTests", dependencies: ["XML"], swiftSettings: swiftSettings),
-        .testTarget(name: "MeddSyncTests", dependencies: ["MeddSync", "MeddCore", "MeddControl", "ICalendar", "MeddTestSupport"],
+        .testTarget(name: "MeddSyncTests", dependencies: ["MeddSync", "MeddCore", "MeddControl", "ICalendar", "Curl", "MeddTestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(
             name: "MeddStoreTests",

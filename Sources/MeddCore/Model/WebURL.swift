@@ -1,6 +1,7 @@
 /// The address of a service medd-sync talks to (a CalDAV collection, an ntfy topic): https, or plain
-/// http to a loopback host only. It never carries a user name or password (those come from `username`
-/// and a password or token source, so they stay out of logs).
+/// http to a loopback host only (a CalDAV collection may be asked for plain http to any host, where
+/// medd-sync sends its password only by Digest). It never carries a user name or password (those come
+/// from `username` and a password or token source, so they stay out of logs).
 public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     public var scheme: Scheme
     /// The host as written: a name, an IPv4 address, or an IPv6 address without its brackets.
@@ -48,7 +49,8 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
 
     /// `directory`: the address of a collection, whose path ends in "/" (one is added); otherwise the
     /// path is kept as written (an ntfy topic). `schemes`: those accepted (a mail server's are smtp and smtps).
-    public init(parsing text: String, directory: Bool = true, schemes: Set<Scheme> = Scheme.web) throws(Problem) {
+    /// `plainHTTPToAnyHost`: http to a host other than this machine is accepted too.
+    public init(parsing text: String, directory: Bool = true, schemes: Set<Scheme> = Scheme.web, plainHTTPToAnyHost: Bool = false) throws(Problem) {
         guard let separator = text.rangeOfText("://") else { throw .notAURL }
         let schemeText = String(text[..<separator.lowerBound]).lowercased()
         guard let scheme = Scheme(rawValue: schemeText), schemes.contains(scheme) else {
@@ -75,7 +77,7 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
         self.host = host.lowercased()
         self.port = port
         self.path = path
-        if scheme == .http, !isLoopback { throw .plainHTTPToRemoteHost(self.host) }
+        if scheme == .http, !isLoopback, !plainHTTPToAnyHost { throw .plainHTTPToRemoteHost(self.host) }
     }
 
     /// `host[:port]` or `[v6][:port]`.
