@@ -67,28 +67,16 @@ extension ConfigValidator {
         return settings
     }
 
-    /// The collection's address; plain http to another machine is valid, with a warning of what it sends unencrypted.
     private func collectionURL(_ value: TOMLValue, at path: ConfigPath) -> WebURL? {
-        let url = webURL(value, at: path, example: Self.collectionExample, expected: Translatable("the collection's address like %1$s", Self.collectionExample),
-                         plainHTTPToAnyHost: true)
-        if let url, url.scheme == .http, !url.isLoopback {
-            // TRANSLATORS: %1$s is the URL written, %2$s the host in it; Digest and Basic are names of HTTP
-            // authentication schemes, https a protocol: never translated.
-            warn(path, .value, Translatable("""
-                %1$s uses plain http to %2$s: medication names and answers cross the network unencrypted, and \
-                medd-sync sends the password there only by Digest (a server that asks for Basic is refused); use https
-                """, Self.quoted(value.string ?? url.description), DisplayText.quoted(url.host)))
-        }
-        return url
+        webURL(value, at: path, example: Self.collectionExample, expected: Translatable("the collection's address like %1$s", Self.collectionExample))
     }
 
-    /// A URL of one of `schemes`; `directory` and `plainHTTPToAnyHost` as `WebURL(parsing:directory:schemes:plainHTTPToAnyHost:)`
-    /// takes them.
+    /// A URL of one of `schemes`; `directory` as `WebURL(parsing:directory:schemes:)` takes it.
     func webURL(_ value: TOMLValue, at path: ConfigPath, example: String, expected: Translatable, directory: Bool = true,
-                schemes: Set<WebURL.Scheme> = WebURL.Scheme.web, plainHTTPToAnyHost: Bool = false) -> WebURL? {
+                schemes: Set<WebURL.Scheme> = WebURL.Scheme.web) -> WebURL? {
         guard let text = string(value, at: path, expected: expected) else { return nil }
         do throws(WebURL.Problem) {
-            return try WebURL(parsing: text, directory: directory, schemes: schemes, plainHTTPToAnyHost: plainHTTPToAnyHost)
+            return try WebURL(parsing: text, directory: directory, schemes: schemes)
         } catch {
             report(path, .value, Self.message(error, about: Self.quoted(text), example: example, schemes: schemes))
             return nil

@@ -35,7 +35,13 @@ public final class CalDAVCollection: @unchecked Sendable {
     /// http to this machine (a loopback address). Digest proves it without sending it, and goes
     /// anywhere; over plain http to another machine it is the only scheme.
     public static func authenticationSchemes(for url: WebURL) -> HTTPAuthentication {
-        url.scheme == .https || url.isLoopback ? [.basic, .digest] : .digest
+        authenticationSchemes(overHTTPS: url.scheme == .https, toLoopback: url.isLoopback)
+    }
+
+    /// The rule itself. The configuration takes no plain http to another machine and requests go only to
+    /// the collection's server (`WebURL.isOnThisServer`), so Digest alone is the second guard, not a way in.
+    static func authenticationSchemes(overHTTPS: Bool, toLoopback: Bool) -> HTTPAuthentication {
+        overHTTPS || toLoopback ? [.basic, .digest] : .digest
     }
 
     /// Why a request did not do what it asked.
@@ -188,6 +194,9 @@ public final class CalDAVCollection: @unchecked Sendable {
 
     /// DELETE the to-do, only that version when `etag` is given; one already gone counts as removed.
     public func delete(_ dose: DoseID, href: String?, etag: String?, _ done: @escaping (Result<Void, Failure>) -> Void) {
+        if let href, !url.isOnThisServer(href) {
+            return done(.failure(.unreadable("the server named \(href) for \(dose), which is not on \(url)")))
+        }
         var request = self.request("DELETE", href ?? self.href(of: dose), body: [], contentType: nil)
         if let etag { request.headers.append((name: "If-Match", value: etag)) }
         let target = url.resolving(href ?? self.href(of: dose))

@@ -207,9 +207,6 @@ do {
     if let settings = configuration.sync { doing.append("syncing with \(settings.url)") }
     if !configuration.carers.isEmpty { doing.append("telling \(configuration.carers.count) carer(s)") }
     log.info("\(doing.joined(separator: ", ")) for medd at \(socketPath)")
-    if let url = configuration.sync?.url, url.scheme == .http, !url.isLoopback {
-        log.notice("\(url) is plain http to another machine: medication names and answers cross the network unencrypted; the password goes there only by Digest")
-    }
     synchronizer?.start()
     notifier?.start()
     Notifier.ready(status: doing.joined(separator: ", "))

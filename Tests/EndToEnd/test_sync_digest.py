@@ -1,18 +1,21 @@
 """medd-sync and HTTP authentication, against Apache (mod_auth_digest, mod_auth_basic) in front of Radicale:
 libcurl answers a Digest challenge, so medd-sync syncs with a server that takes only Digest, both ways (a dose
-on the server as a to-do, an answer from the phone into medd, an answer here onto the server); over plain http
-to another machine the password goes only by Digest, and a server that asks for Basic there is a precise error
-in medd-sync's status and journal, with no password sent (Apache's access log shows no Authorization header).
+on the server as a to-do, an answer from the phone into medd, an answer here onto the server). Basic never goes
+over plain http to another machine: a [sync] url there is refused before anything is sent, even with a server
+asking for Basic listening at that address.
 
 The other machine is a network namespace of this test's own (sync_hosts: TEST-NET-1 addresses, nothing that
 can reach a real network): making it takes root, and the test fails saying so without it."""
+import os
+import subprocess
+
 import pytest
 
 import harness
 from apache_proxy import AuthenticatingProxy, ProxiedRadicale
 from caldav_servers import Phone
 from harness import berlin, config, dose_events
-from sync_harness import Sync, messages, sync_table, wait_for_status
+from sync_harness import Sync, messages, sync_table
 from sync_hosts import SERVER_ADDRESS
 
 
@@ -49,46 +52,27 @@ def test_medd_sync_syncs_through_apache_that_takes_only_digest(daemons, syncs, m
 
 
 @pytest.fixture
-def remote_proxies(sync_network):
-    """Apache asking for Basic and Apache asking for Digest, both at SERVER_ADDRESS (another machine, over plain
-    http) in front of one Radicale: {"Basic": proxy, "Digest": proxy}."""
+def basic_proxy_elsewhere(sync_network):
+    """Apache asking for Basic at SERVER_ADDRESS (another machine, over plain http) in front of Radicale."""
     backend = ProxiedRadicale()
-    proxies = {}
+    proxy = None
     try:
-        for scheme in ("Basic", "Digest"):
-            proxies[scheme] = AuthenticatingProxy(backend, scheme, host=SERVER_ADDRESS)
-        yield proxies
+        proxy = AuthenticatingProxy(backend, "Basic", host=SERVER_ADDRESS)
+        yield proxy
     finally:
-        for proxy in proxies.values():
+        if proxy:
             proxy.close()
         backend.close()
 
 
-def test_over_plain_http_to_another_machine_the_password_goes_only_by_digest(sync_network, remote_proxies, daemons, syncs, med):
-    basic, digest = remote_proxies["Basic"], remote_proxies["Digest"]
-    daemon = daemons(config(med, times=("08:00", "20:00")) + sync_table(basic), berlin(7, 59, 58))
-    sync = Sync(daemon, wrapper=sync_network.wrapper("a"))
-    syncs.append(sync)
-    refusal = (f"the server at {basic.url} asks for the password by HTTP Basic authentication, which would send it readable over "
-               "plain http; medd-sync sends a password over plain http to another machine only by Digest: use https, "
-               "or a server on a loopback address")
-    status = wait_for_status(sync, lambda s: "lastError" in s)
-    assert status["lastError"] == refusal and "lastSuccess" not in status
-    said = messages(sync, timeout=5, at_least=2)
-    assert f"sync with {basic.url} is failing: {refusal}; retrying" in said, said
-    assert any("is plain http to another machine" in line for line in said), said
-    asked = medd_syncs_requests(basic)
-    assert asked and all(r.authorization is None and r.status == 401 for r in asked), "\n".join(basic.log_lines())
-    assert "failing since" in harness.medctl_output(daemon, "status")
-
-    sync.stop()
-    daemon.write_config(config(med, times=("08:00", "20:00")) + sync_table(digest))
-    before = len(basic.requests())
-    sync.start()
-    sync.wait_in_sync()
-    phone = Phone(digest)
-    phone.wait_for(lambda todos: [t for t in todos if t.uid == f"{med}_20261122_08_00@medd"])
-    mine = medd_syncs_requests(digest)
-    assert {r.authorization for r in mine} == {None, "Digest"}, "\n".join(digest.log_lines())
-    assert any(r.method == "PUT" and r.authorization == "Digest" and r.status < 300 for r in mine)
-    assert len(basic.requests()) == before
+def test_basic_never_goes_over_plain_http_to_another_machine(sync_network, basic_proxy_elsewhere, tmp_path, med):
+    """A server asking for Basic on another machine over plain http: medd-sync refuses the URL at start, with the
+    configuration's error (exit 78), and sends that server nothing at all."""
+    path = tmp_path / "medd.toml"
+    path.write_text(config(med, times=("08:00",)) + sync_table(basic_proxy_elsewhere))
+    out = subprocess.run(sync_network.wrapper("a") + [os.path.join(harness.bin_dir(), "medd-sync"), "--config", str(path),
+                                                     "--socket", str(tmp_path / "control.sock")],
+                         capture_output=True, text=True, timeout=30)
+    assert out.returncode == 78, out
+    assert f'sync.url: "{basic_proxy_elsewhere.url}"' in out.stderr and "plain http" in out.stderr, out.stderr
+    assert basic_proxy_elsewhere.requests() == [], "\n".join(basic_proxy_elsewhere.log_lines())

@@ -68,27 +68,6 @@ struct ValidFixtureTests {
         #expect(ConfigLoader.check(alone, path: "medd.toml").warnings.isEmpty)
     }
 
-    /// `[sync]` over plain http to another machine stands, with a warning of what crosses the network
-    /// unencrypted and that the password goes only by Digest; to a loopback address it is no warning. An ntfy
-    /// topic over plain http to another machine stays an error.
-    @Test func plainHTTPToAnotherMachineWarns() throws {
-        let text = """
-            [sync]
-            url = "http://dav.example.org/anna/medication/"
-            username = "anna"
-            password_file = "/home/anna/.config/medd/dav-password"
-            """
-        let (result, warnings) = ConfigLoader.check(text, path: "medd.toml")
-        #expect(try result.get().sync?.url.description == "http://dav.example.org/anna/medication/")
-        #expect(warnings.map(\.description) == [
-            #"medd.toml:2:7: warning: sync.url: "http://dav.example.org/anna/medication/" uses plain http to "dav.example.org": medication names and answers cross the network unencrypted, and medd-sync sends the password there only by Digest (a server that asks for Basic is refused); use https"#,
-        ])
-        let loopback = text.replacingText("dav.example.org", with: "127.0.0.1:5232")
-        #expect(ConfigLoader.check(loopback, path: "medd.toml").warnings.isEmpty)
-        let ntfy = "[carer.anna]\nntfy = \"http://ntfy.example.org/mum\"\n"
-        #expect((try? ConfigLoader.check(ntfy, path: "medd.toml").result.get()) == nil)
-    }
-
     /// The reference settings come out with the values written.
     @Test func referenceSettings() throws {
         let settings = try load("reference").settings

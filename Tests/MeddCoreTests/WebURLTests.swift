@@ -24,14 +24,6 @@ struct WebURLTests {
         #expect(try WebURL(parsing: text).isLoopback)
     }
 
-    /// A CalDAV collection may be asked for plain http to another machine (medd-sync then sends its
-    /// password only by Digest); it is still no loopback address.
-    @Test func plainHTTPToAnyHostWhenAsked() throws {
-        let url = try WebURL(parsing: "http://192.168.1.2:8080/a/", plainHTTPToAnyHost: true)
-        #expect(url.description == "http://192.168.1.2:8080/a/" && !url.isLoopback)
-        #expect(throws: WebURL.Problem.credentials) { try WebURL(parsing: "http://anna:pw@192.168.1.2/a/", plainHTTPToAnyHost: true) }
-    }
-
     /// Everything else is refused with the reason.
     @Test func refusals() {
         #expect(throws: WebURL.Problem.plainHTTPToRemoteHost("192.168.1.2")) { try WebURL(parsing: "http://192.168.1.2/a/") }

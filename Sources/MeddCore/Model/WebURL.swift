@@ -1,7 +1,6 @@
 /// The address of a service medd-sync talks to (a CalDAV collection, an ntfy topic): https, or plain
-/// http to a loopback host only (a CalDAV collection may be asked for plain http to any host, where
-/// medd-sync sends its password only by Digest). It never carries a user name or password (those come
-/// from `username` and a password or token source, so they stay out of logs).
+/// http to a loopback host only. It never carries a user name or password (those come from `username`
+/// and a password or token source, so they stay out of logs).
 public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     public var scheme: Scheme
     /// The host as written: a name, an IPv4 address, or an IPv6 address without its brackets.
@@ -49,8 +48,7 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
 
     /// `directory`: the address of a collection, whose path ends in "/" (one is added); otherwise the
     /// path is kept as written (an ntfy topic). `schemes`: those accepted (a mail server's are smtp and smtps).
-    /// `plainHTTPToAnyHost`: http to a host other than this machine is accepted too.
-    public init(parsing text: String, directory: Bool = true, schemes: Set<Scheme> = Scheme.web, plainHTTPToAnyHost: Bool = false) throws(Problem) {
+    public init(parsing text: String, directory: Bool = true, schemes: Set<Scheme> = Scheme.web) throws(Problem) {
         guard let separator = text.rangeOfText("://") else { throw .notAURL }
         let schemeText = String(text[..<separator.lowerBound]).lowercased()
         guard let scheme = Scheme(rawValue: schemeText), schemes.contains(scheme) else {
@@ -77,7 +75,7 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
         self.host = host.lowercased()
         self.port = port
         self.path = path
-        if scheme == .http, !isLoopback, !plainHTTPToAnyHost { throw .plainHTTPToRemoteHost(self.host) }
+        if scheme == .http, !isLoopback { throw .plainHTTPToRemoteHost(self.host) }
     }
 
     /// `host[:port]` or `[v6][:port]`.
@@ -114,8 +112,20 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     /// ("/anna/medication/x.ics"), a full URL, or a name relative to the collection.
     public func resolving(_ href: String) -> String {
         if href.containsText("://") { return href }
-        let hostText = host.contains(":" as Character) ? "[\(host)]" : host
-        let origin = "\(scheme.rawValue)://\(hostText)\(port.map { ":\($0)" } ?? "")"
         return href.hasPrefix("/") ? origin + href : origin + path + href
+    }
+
+    /// Whether `href` names a resource on this server: a path, or an absolute URL with this scheme, host
+    /// and port. A server's answer that names one elsewhere is not followed (the password would go there).
+    public func isOnThisServer(_ href: String) -> Bool {
+        guard href.containsText("://") else { return true }
+        let prefix = origin + "/"
+        return href.utf8.count >= prefix.utf8.count && href.prefix(prefix.count).lowercased() == prefix.lowercased()
+    }
+
+    /// `https://host:port`, as requests name it.
+    private var origin: String {
+        let hostText = host.contains(":" as Character) ? "[\(host)]" : host
+        return "\(scheme.rawValue)://\(hostText)\(port.map { ":\($0)" } ?? "")"
     }
 }
