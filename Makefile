@@ -94,8 +94,9 @@ install: build
 	done
 	$(MAKE) install-docs
 
-# The man pages medctl(1), medd.toml(5), medd(8) and medd-sync(8), hand-written in man/, and medd's
-# and medctl's shell completions, which each writes from the option (and verb) tables its parser reads.
+# The man pages medctl(1), medd.toml(5), medd(8) and medd-sync(8), hand-written in man/, and medd's,
+# medctl's and medd-sync's shell completions, which each writes from the option (and verb) tables its
+# parser reads.
 MAN_PAGES = $(DESTDIR)$(PREFIX)/share/man/man1/medctl.1 $(DESTDIR)$(PREFIX)/share/man/man5/medd.toml.5 \
 	$(DESTDIR)$(PREFIX)/share/man/man8/medd.8 $(DESTDIR)$(PREFIX)/share/man/man8/medd-sync.8
 install-docs:
@@ -111,6 +112,9 @@ install-docs:
 	.build/release/medd --generate-completion-script bash >$(DESTDIR)$(PREFIX)/share/bash-completion/completions/medd
 	.build/release/medd --generate-completion-script zsh >$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_medd
 	.build/release/medd --generate-completion-script fish >$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medd.fish
+	.build/release/medd-sync --generate-completion-script bash >$(DESTDIR)$(PREFIX)/share/bash-completion/completions/medd-sync
+	.build/release/medd-sync --generate-completion-script zsh >$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_medd-sync
+	.build/release/medd-sync --generate-completion-script fish >$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medd-sync.fish
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/medd $(DESTDIR)$(PREFIX)/bin/medctl $(DESTDIR)$(PREFIX)/bin/medd-sync \
@@ -122,7 +126,9 @@ uninstall:
 	rm -f $(MAN_PAGES)
 	rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/medctl $(DESTDIR)$(PREFIX)/share/bash-completion/completions/medd \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_medctl $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_medd \
-		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medctl.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medd.fish
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medctl.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medd.fish \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/medd-sync $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_medd-sync \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/medd-sync.fish
 
 # The Debian package medd_<version>_amd64.deb, in this directory: `make install` into a staging tree
 # with PREFIX=/usr, then scripts/build-deb.sh (strip, control file with dpkg-shlibdeps, doc files,

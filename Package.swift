@@ -72,7 +72,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "medd-sync",
-            dependencies: ["MeddSync", "MeddCarers", "SQLite", "MeddConfig", "MeddControl", "MeddCore", "MeddSystem", "Curl", "Systemd",
+            dependencies: ["MeddSync", "MeddCarers", "SQLite", "MeddCommandLine", "MeddConfig", "MeddControl", "MeddCore", "MeddSystem", "Curl",
+                           "Systemd",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings,
             linkerSettings: fullRELRO
@@ -164,7 +165,7 @@ let package = Package(
         ),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: swiftSettings),
         .testTarget(name: "XMLTests", dependencies: ["XML"], swiftSettings: swiftSettings),
-        .testTarget(name: "MeddSyncTests", dependencies: ["MeddSync", "MeddCore", "MeddControl", "ICalendar", "MeddTestSupport"],
+        .testTarget(name: "MeddSyncTests", dependencies: ["MeddSync", "MeddCore", "MeddControl", "ICalendar", "Curl", "MeddTestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(
             name: "MeddStoreTests",

@@ -34,6 +34,9 @@ packages+=(systemd-journal-remote iproute2)
 # Real CalDAV servers on loopback for medd-sync's tests (Tests/EndToEnd/caldav_servers.py): Radicale, with a
 # password file written by htpasswd (apache2-utils), and Xandikos.
 packages+=(radicale apache2-utils xandikos)
+# HTTP Digest and Basic authentication in front of Radicale (Tests/EndToEnd/apache_proxy.py): Apache 2 with
+# mod_auth_digest, mod_auth_basic and mod_proxy_http, run by the tests in the foreground as a reverse proxy.
+packages+=(apache2)
 # A third-party client reading medd-sync's collection back into a folder of .ics files
 # (Tests/EndToEnd/test_sync_vdirsyncer.py): vdirsyncer.
 packages+=(vdirsyncer)

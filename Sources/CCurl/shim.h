@@ -44,9 +44,12 @@ static inline CURLMcode medd_curl_multi_setopt_timer_callback(CURLM *multi, medd
     return curl_multi_setopt(multi, CURLMOPT_TIMERFUNCTION, callback);
 }
 
-// CURLAUTH_BASIC is a cast expression, which Swift does not import.
+// CURLAUTH_BASIC and CURLAUTH_DIGEST are cast expressions, which Swift does not import.
 static inline long medd_curl_auth_basic(void) {
     return (long)CURLAUTH_BASIC;
+}
+static inline long medd_curl_auth_digest(void) {
+    return (long)CURLAUTH_DIGEST;
 }
 
 // CURLMsg keeps the transfer's result in a union.

@@ -59,11 +59,13 @@ static inline int medd_peer_uid(int fd, uid_t *uid) {
 }
 
 /// Starts `file` (looked up in PATH when it has no slash) with `argv` and exactly `envp`: standard input
-/// from /dev/null, standard output and error to `output`, in a process group of its own, with an empty
+/// from /dev/null, standard output to `output` and standard error to `errors` (left as the caller's
+/// when -1), in a process group of its own, with an empty
 /// signal mask and default dispositions, and `death_signal` sent to it when the calling thread ends
 /// (PR_SET_PDEATHSIG, which posix_spawn cannot ask for). The child makes only async-signal-safe calls
 /// before exec. Returns the child's PID, or -errno when it could not be started.
-static inline pid_t medd_spawn_tied(const char *file, char *const argv[], char *const envp[], int output, int death_signal) {
+static inline pid_t medd_spawn_tied(const char *file, char *const argv[], char *const envp[], int output, int errors,
+                                    int death_signal) {
     int report[2];
     if (pipe2(report, O_CLOEXEC) != 0) return -errno;
     pid_t parent = getpid();
@@ -88,7 +90,7 @@ static inline pid_t medd_spawn_tied(const char *file, char *const argv[], char *
             sigprocmask(SIG_SETMASK, &none, NULL);
             setpgid(0, 0);
             int input = open("/dev/null", O_RDONLY | O_CLOEXEC);
-            if (input < 0 || dup2(input, 0) < 0 || dup2(output, 1) < 0 || dup2(output, 2) < 0) error = errno;
+            if (input < 0 || dup2(input, 0) < 0 || dup2(output, 1) < 0 || (errors >= 0 && dup2(errors, 2) < 0)) error = errno;
             else execvpe(file, argv, envp);
             if (error == 0) error = errno;
         }

@@ -92,8 +92,8 @@ extension HTTPClient {
             check(medd_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, request.timeoutMilliseconds))
             check(medd_curl_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, min(request.timeoutMilliseconds, 10_000)))
             check(medd_curl_setopt_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.responseLimit)))
-            if let username = request.username, let password = request.password {
-                check(medd_curl_setopt_long(easy, CURLOPT_HTTPAUTH, medd_curl_auth_basic()))
+            if let username = request.username, let password = request.password, !request.authentication.isEmpty {
+                check(medd_curl_setopt_long(easy, CURLOPT_HTTPAUTH, Self.curlMask(request.authentication)))
                 check(medd_curl_setopt_string(easy, CURLOPT_USERNAME, username))
                 check(medd_curl_setopt_string(easy, CURLOPT_PASSWORD, password))
             }
@@ -151,9 +151,25 @@ extension HTTPClient {
             if result == CURLE_OK {
                 var status = 0
                 medd_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-                return completion(.success(HTTPResponse(status: status, headers: headers, body: body)))
+                var offered = 0
+                medd_curl_getinfo_long(easy, CURLINFO_HTTPAUTH_AVAIL, &offered)
+                return completion(.success(HTTPResponse(status: status, headers: headers, body: body,
+                                                        offeredAuthentication: Self.authentication(curlMask: offered))))
             }
             completion(.failure(error(for: result)))
+        }
+
+        /// libcurl's `CURLAUTH_*` bits for these schemes.
+        private static func curlMask(_ schemes: HTTPAuthentication) -> Int {
+            (schemes.contains(.basic) ? medd_curl_auth_basic() : 0) | (schemes.contains(.digest) ? medd_curl_auth_digest() : 0)
+        }
+
+        /// The schemes among libcurl's `CURLAUTH_*` bits (others, such as NTLM, are left out).
+        private static func authentication(curlMask mask: Int) -> HTTPAuthentication {
+            var schemes: HTTPAuthentication = []
+            if mask & medd_curl_auth_basic() != 0 { schemes.insert(.basic) }
+            if mask & medd_curl_auth_digest() != 0 { schemes.insert(.digest) }
+            return schemes
         }
 
         private func error(for result: CURLcode) -> HTTPError {

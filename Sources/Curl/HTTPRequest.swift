@@ -4,9 +4,14 @@ public struct HTTPRequest: Sendable {
     public var url: String
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]
-    /// Sent with HTTP Basic authentication when both are given; never part of the URL, so never logged.
+    /// Sent when both are given, with a scheme of `authentication`; never part of the URL, so never logged.
     public var username: String?
     public var password: String?
+    /// The schemes the password may go with. Basic alone goes with the request; Digest answers the
+    /// server's challenge (a 401 first). With both, libcurl asks the server first and answers with the
+    /// strongest scheme it offers; a server that offers none of them gets no password, and its 401
+    /// says what it offered (`HTTPResponse.offeredAuthentication`).
+    public var authentication: HTTPAuthentication = .basic
     /// A PEM file of certificate authorities to trust instead of the system's.
     public var caFile: String?
     /// The whole exchange, connecting included, must end within this many milliseconds.

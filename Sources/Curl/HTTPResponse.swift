@@ -3,11 +3,16 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]
+    /// The schemes (of those libcurl knows as Basic and Digest) that the server's last challenge (a 401's
+    /// WWW-Authenticate) named during the exchange, whether or not the request went on to answer it.
+    public var offeredAuthentication: HTTPAuthentication
 
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = [],
+                offeredAuthentication: HTTPAuthentication = []) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.offeredAuthentication = offeredAuthentication
     }
 
     /// The first header of that name (any case).

@@ -1,5 +1,6 @@
 public import Curl
 public import MeddCore
+public import MeddSync
 public import Systemd
 
 /// Sends one delivery on its channel, on the loop: mail through libcurl's SMTP to `[mail]`'s server, an
@@ -8,12 +9,13 @@ public import Systemd
 /// in words that never hold a password or token.
 public final class CarerSender: @unchecked Sendable {
     // @unchecked: confined to the loop's thread.
-    public struct Secrets: Sendable {
-        public var mailPassword: String?
+    public struct Secrets {
+        /// `[mail]`'s password, read when the first mail goes (a `password_command` runs on the loop).
+        public var mailPassword: PasswordReader?
         /// Each carer's ntfy token, read from its `token_file`.
         public var ntfyTokens: [String: String]
 
-        public init(mailPassword: String? = nil, ntfyTokens: [String: String] = [:]) {
+        public init(mailPassword: PasswordReader? = nil, ntfyTokens: [String: String] = [:]) {
             self.mailPassword = mailPassword
             self.ntfyTokens = ntfyTokens
         }
@@ -25,7 +27,6 @@ public final class CarerSender: @unchecked Sendable {
     private let secrets: Secrets
     private let zone: ZoneRules
     private let baseEnvironment: [String]
-    private var commands: [Int32: Command] = [:]
 
     /// How long a request or a command may take.
     public static let timeout = TimeSpan(seconds: 30)
@@ -66,13 +67,26 @@ public final class CarerSender: @unchecked Sendable {
                                       reference: delivery.reference, date: now, zone: zone)
         var request = MailRequest(url: mail.url.description, from: mail.from.description, recipients: [address.description], message: bytes)
         request.username = mail.username
-        request.password = secrets.mailPassword
         request.requiresTLS = mail.requiresTLS
         request.timeoutMilliseconds = Int(Self.timeout.seconds) * 1000
-        http.send(mail: request) { result in
+        let submit = { [http, request, secrets] (password: String?) in
+            var request = request
+            request.password = password
+            http.send(mail: request) { result in
+                switch result {
+                case .success: completion(.success(()))
+                case .failure(let error):
+                    // A login the server refused: the password is read again for the next attempt.
+                    if case .refused(let code, _) = error, code == 535 || code == 530 { secrets.mailPassword?.forget() }
+                    completion(.failure(SendFailure("mail to \(address) through \(mail.url): \(error)")))
+                }
+            }
+        }
+        guard let reader = secrets.mailPassword else { return submit(nil) }
+        reader.read { result in
             switch result {
-            case .success: completion(.success(()))
-            case .failure(let error): completion(.failure(SendFailure("mail to \(address) through \(mail.url): \(error)")))
+            case .success(let password): submit(password)
+            case .failure(let error): completion(.failure(SendFailure("mail through \(mail.url): cannot read the password: \(error)")))
             }
         }
     }
@@ -114,59 +128,32 @@ public final class CarerSender: @unchecked Sendable {
         }
     }
 
-    /// A running `command`: its output (for the error), its sources, its completion.
-    private final class Command {
-        var output: ChildOutput?
-        var sources: [LoopSource] = []
-        let completion: (Result<Void, SendFailure>) -> Void
-        let child: ChildProcess
-
-        init(child: ChildProcess, completion: @escaping (Result<Void, SendFailure>) -> Void) {
-            self.child = child
-            self.completion = completion
-        }
-    }
-
     private func run(_ delivery: CarerOutbox.Delivery, for carer: Carer, _ completion: @escaping (Result<Void, SendFailure>) -> Void) {
         guard let argv = carer.command, !argv.isEmpty else { return completion(.failure(SendFailure("no command", permanent: true))) }
         let fields = [
             ("MEDD_CARER_ID", carer.id), ("MEDD_CARER_NAME", carer.name ?? carer.id), ("MEDD_CARER_KIND", delivery.kind.rawValue),
             ("MEDD_CARER_TITLE", delivery.title), ("MEDD_CARER_MESSAGE", delivery.body), ("MEDD_CARER_REFERENCE", delivery.reference),
         ] + (carer.email.map { [("MEDD_CARER_EMAIL", $0.description)] } ?? [])
-        let child: ChildProcess
         do {
-            child = try ChildProcess.spawn(argv, environment: baseEnvironment + fields.map { "\($0.0)=\($0.1)" })
+            _ = try LoopCommand(argv, environment: baseEnvironment + fields.map { "\($0.0)=\($0.1)" }, on: loop, outputLimit: 2048,
+                                timeoutUsec: UInt64(Self.timeout.seconds) * 1_000_000) { outcome in
+                completion(Self.result(of: outcome))
+            }
         } catch {
-            return completion(.failure(SendFailure("\(argv[0]): \(error)")))
-        }
-        let command = Command(child: child, completion: completion)
-        commands[child.pid] = command
-        do {
-            command.output = try ChildOutput(of: child, on: loop, limit: 2048)
-            command.sources.append(try loop.addChild(pid: child.pid) { [unowned self] status in self.finish(child.pid, status: status) })
-            let deadline = EventLoop.wallClockUsec() + UInt64(Self.timeout.seconds) * 1_000_000
-            command.sources.append(try loop.addTimer(atRealtimeUsec: deadline) { [unowned self] _ in
-                self.commands[child.pid]?.child.kill(.kill)
-            })
-        } catch {
-            child.kill(.kill)
-            commands[child.pid] = nil
-            command.sources = []
-            if let output = command.output { output.close() } else { DescriptorIO.close(child.output) }
-            completion(.failure(SendFailure("\(argv[0]) started but cannot be watched: \(error)")))
+            completion(.failure(SendFailure("\(argv[0]): \(error)")))
         }
     }
 
-    private func finish(_ pid: Int32, status: Int32) {
-        guard let command = commands.removeValue(forKey: pid) else { return }
-        command.output?.drain()
-        command.output?.close()
-        command.sources = []
-        guard status == 0 else {
-            let said = String(decoding: command.output?.bytes ?? [], as: UTF8.self).split(whereSeparator: \.isNewline).last.map { ": \($0)" } ?? ""
-            let how = status < 0 ? "was killed by signal \(-status)" : "exited with status \(status)"
-            return command.completion(.failure(SendFailure("the command \(how)\(said)")))
+    /// A command's end, with the last line it wrote when it failed.
+    private static func result(of outcome: LoopCommand.Outcome) -> Result<Void, SendFailure> {
+        let how: String
+        switch outcome.ending {
+        case .exited(0): return .success(())
+        case .exited(let status): how = "exited with status \(status)"
+        case .signalled(let signal): how = "was killed by signal \(signal)"
+        case .timedOut: how = "gave no answer within \(timeout.seconds) s and was stopped"
         }
-        command.completion(.success(()))
+        let said = String(decoding: outcome.output, as: UTF8.self).split(whereSeparator: \.isNewline).last.map { ": \($0)" } ?? ""
+        return .failure(SendFailure("the command \(how)\(said)"))
     }
 }

@@ -27,6 +27,21 @@ public enum HelpText {
         tr("OPTIONS:") + "\n" + options.map { entry($0.synopsis, $0.help) }.joined()
     }
 
+    /// `PROGRAM --help` of a program without verbs (medd, medd-sync): what it does, the ways to call it, its
+    /// operand, its options (`--version` and `--help` among them) and the paragraphs of `discussion`.
+    public static func program(abstract: String, synopses: [String], operand: OperandSpec? = nil, options: [OptionSpec],
+                               discussion: String) -> String {
+        var text = overview(abstract) + usage(synopses) + "\n"
+        if let operand { text += arguments(operand) }
+        return text + Self.options(options) + "\n" + paragraphs(discussion)
+    }
+
+    /// `ARGUMENTS:` and the entry of `operand`.
+    private static func arguments(_ operand: OperandSpec) -> String {
+        // TRANSLATORS: a heading of `medctl VERB --help`, above what follows the options (DOSE-OR-MED, FILE).
+        tr("ARGUMENTS:") + "\n" + entry(operand.valueName, operand.help) + "\n"
+    }
+
     /// `PROGRAM VERB --help`: what the verb does, its usage, its operand, its options (with
     /// `globalOptions` and `--help`) and its discussion.
     public static func verb(_ verb: any VerbSyntax.Type, program: String, globalOptions: [OptionSpec]) -> String {
@@ -39,10 +54,7 @@ public enum HelpText {
             synopsis += operand.repeats ? " \(operand.valueName) …" : operand.isRequired ? " \(operand.valueName)" : " [\(operand.valueName)]"
         }
         var text = overview(verb.abstract) + usage([synopsis]) + "\n"
-        if let operand = verb.operand {
-            // TRANSLATORS: a heading of `medctl VERB --help`, above what follows the options (DOSE-OR-MED, FILE).
-            text += tr("ARGUMENTS:") + "\n" + entry(operand.valueName, operand.help) + "\n"
-        }
+        if let operand = verb.operand { text += arguments(operand) }
         text += options(verb.options + globalOptions + [.help])
         if !verb.discussion.isEmpty { text += "\n" + paragraphs(verb.discussion) }
         return text

@@ -14,6 +14,12 @@ public final class CalDAVCollection: @unchecked Sendable {
     public var password: String?
     public var timeoutMilliseconds = 30_000
     public var responseLimit = 8 * 1024 * 1024
+    /// The schemes the password may go with to this server (`authenticationSchemes(for:)`).
+    private let allowedAuthentication: HTTPAuthentication
+    /// Those a request offers: at first every allowed one (libcurl asks the server which it wants), then
+    /// the one the server asked for, so that Basic goes with the first request again and a server that
+    /// changes its scheme is followed.
+    private var authentication: HTTPAuthentication
 
     public init(url: WebURL, http: HTTPClient, username: String?, password: String?, caFile: String?) {
         self.url = url
@@ -21,6 +27,21 @@ public final class CalDAVCollection: @unchecked Sendable {
         self.username = username
         self.password = password
         self.caFile = caFile
+        allowedAuthentication = Self.authenticationSchemes(for: url)
+        authentication = allowedAuthentication
+    }
+
+    /// Basic sends the password itself, readable by anyone on the way: only over https, or over plain
+    /// http to this machine (a loopback address). Digest proves it without sending it, and goes
+    /// anywhere; over plain http to another machine it is the only scheme.
+    public static func authenticationSchemes(for url: WebURL) -> HTTPAuthentication {
+        authenticationSchemes(overHTTPS: url.scheme == .https, toLoopback: url.isLoopback)
+    }
+
+    /// The rule itself. The configuration takes no plain http to another machine and requests go only to
+    /// the collection's server (`WebURL.isOnThisServer`), so Digest alone is the second guard, not a way in.
+    static func authenticationSchemes(overHTTPS: Bool, toLoopback: Bool) -> HTTPAuthentication {
+        overHTTPS || toLoopback ? [.basic, .digest] : .digest
     }
 
     /// Why a request did not do what it asked.
@@ -36,6 +57,8 @@ public final class CalDAVCollection: @unchecked Sendable {
         case unreadable(String)
         /// The URL names no collection (404), or one that is not a calendar of to-dos.
         case unsuitableCollection(String)
+        /// The server asks for Basic over plain http to another machine, where only Digest may go.
+        case basicOverPlainHTTP(url: String)
 
         public var description: String {
             switch self {
@@ -46,6 +69,10 @@ public final class CalDAVCollection: @unchecked Sendable {
             case .unexpectedStatus(let status, let what): "the server answered HTTP \(status)\(Self.meaning(status).map { " (\($0))" } ?? "") to \(what)"
             case .unreadable(let reason): reason
             case .unsuitableCollection(let reason): reason
+            case .basicOverPlainHTTP(let url):
+                "the server at \(url) asks for the password by HTTP Basic authentication, which would send it readable over "
+                    + "plain http; medd-sync sends a password over plain http to another machine only by Digest: use https, "
+                    + "or a server on a loopback address"
             }
         }
 
@@ -167,6 +194,9 @@ public final class CalDAVCollection: @unchecked Sendable {
 
     /// DELETE the to-do, only that version when `etag` is given; one already gone counts as removed.
     public func delete(_ dose: DoseID, href: String?, etag: String?, _ done: @escaping (Result<Void, Failure>) -> Void) {
+        if let href, !url.isOnThisServer(href) {
+            return done(.failure(.unreadable("the server named \(href) for \(dose), which is not on \(url)")))
+        }
         var request = self.request("DELETE", href ?? self.href(of: dose), body: [], contentType: nil)
         if let etag { request.headers.append((name: "If-Match", value: etag)) }
         let target = url.resolving(href ?? self.href(of: dose))
@@ -201,18 +231,32 @@ public final class CalDAVCollection: @unchecked Sendable {
         if let contentType { request.headers.append((name: "Content-Type", value: contentType)) }
         request.username = username
         request.password = password
+        request.authentication = authentication
         request.caFile = caFile
         request.timeoutMilliseconds = timeoutMilliseconds
         request.responseLimit = responseLimit
         return request
     }
 
+    /// The scheme the server's challenge asked for, of those allowed here: Digest when it offers both.
+    private func follow(_ offered: HTTPAuthentication) {
+        let usable = offered.intersection(allowedAuthentication)
+        guard !usable.isEmpty else { return }
+        authentication = usable.contains(.digest) ? .digest : usable
+    }
+
     private func send(_ request: HTTPRequest, what: String, _ done: @escaping (Result<HTTPResponse, Failure>) -> Void) {
-        http.send(request) { result in
+        http.send(request) { [self] result in
+            if case .success(let response) = result { follow(response.offeredAuthentication) }
             switch result {
             case .failure(let error):
                 done(.failure(.transport(error)))
             case .success(let response) where response.status == 401:
+                // A challenge only for schemes the password may not go with here: no password was sent.
+                let offered = response.offeredAuthentication
+                if request.password != nil, offered.contains(.basic), offered.isDisjoint(with: allowedAuthentication) {
+                    return done(.failure(.basicOverPlainHTTP(url: url.description)))
+                }
                 done(.failure(.refusedCredentials(response.status)))
             case .success(let response):
                 done(.success(response))

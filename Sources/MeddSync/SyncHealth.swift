@@ -1,4 +1,5 @@
 public import MeddCore
+public import MeddControl
 
 /// How syncing goes, for `medctl status`: the server, the last success, the last error.
 public struct SyncHealth: Hashable, Sendable {
@@ -13,5 +14,17 @@ public struct SyncHealth: Hashable, Sendable {
 
     public init(server: String) {
         self.server = server
+    }
+}
+
+extension SyncHealth {
+    /// The status file's content: what `medctl status` shows. Never holds a user name or password.
+    public var json: JSONValue {
+        var object: [String: JSONValue] = ["server": .string(server), "waiting": .integer(waiting)]
+        if let lastSuccess { object["lastSuccess"] = .string(lastSuccess.description) }
+        if let lastError { object["lastError"] = .string(lastError) }
+        if let lastErrorAt { object["lastErrorAt"] = .string(lastErrorAt.description) }
+        if let failingSince { object["failingSince"] = .string(failingSince.description) }
+        return .object(object)
     }
 }

@@ -20,7 +20,8 @@ public final class Synchronizer: @unchecked Sendable {
     private let log: Logger
     /// medd's clock less the wall clock (non-zero under `medd --pretend-now`): medd-sync goes by medd's clock.
     private var clockOffset: Int64 = 0
-    private let passwordSource: (() -> Result<String?, PasswordError>)?
+    /// Where the password comes from; nil when the server takes none.
+    private let passwordReader: PasswordReader?
     public private(set) var health: SyncHealth
 
     private var local: [DoseID: LocalDose] = [:]
@@ -70,7 +71,7 @@ public final class Synchronizer: @unchecked Sendable {
 
     public init(loop: EventLoop, link: MeddLink, collection: CalDAVCollection, settings: SyncSettings, rendering: TodoRendering,
                 times: ClientTimes, log: Logger,
-                passwordSource: (() -> Result<String?, PasswordError>)?, healthChanged: @escaping (SyncHealth) -> Void) {
+                passwordReader: PasswordReader?, healthChanged: @escaping (SyncHealth) -> Void) {
         self.loop = loop
         self.link = link
         self.collection = collection
@@ -78,26 +79,31 @@ public final class Synchronizer: @unchecked Sendable {
         self.rendering = rendering
         self.times = times
         self.log = log
-        self.passwordSource = passwordSource
+        self.passwordReader = passwordReader
         self.healthChanged = healthChanged
         health = SyncHealth(server: collection.url.description)
     }
 
-    /// Follows medd and starts the first round.
+    /// Follows medd, says so in the status file, and starts the first round.
     public func start() {
         follow()
+        healthChanged(health)
         round()
     }
 
-    /// Before the loop ends: the change stream closes without a word of loss.
+    /// Before the loop ends: the change stream closes without a word of loss, and a `password_command`
+    /// still running is stopped.
     public func stop() {
         stopping = true
+        passwordReader?.cancel()
         link.close()
     }
 
     // MARK: Rounds
 
     /// Reads both sides and reconciles every dose; one at a time, a request during one runs after it.
+    /// medd first (its clock and doses, so the status counts what waits even while the password is read),
+    /// then the password when needed, the collection's check, the server.
     public func round() {
         guard !roundRunning else {
             roundWanted = true
@@ -109,28 +115,42 @@ public final class Synchronizer: @unchecked Sendable {
         pollAt = nil
         log.debug("round: asking medd and \(collection.url)")
         pollTimer = nil
-        if mustRereadPassword, let passwordSource {
-            switch passwordSource() {
+        askMedd()
+    }
+
+    /// The password, when one is needed and not known yet (or the server refused it), then the collection.
+    private func authenticate() {
+        guard let passwordReader, collection.password == nil || mustRereadPassword else { return checkCollection() }
+        // A password_command may take a while: the round waits, medd's changes are kept meanwhile (`follow`).
+        if mustRereadPassword { passwordReader.forget() }
+        passwordReader.read { [self] result in
+            guard !stopping else { return }
+            switch result {
             case .success(let password):
                 collection.password = password
                 mustRereadPassword = false
+                checkCollection()
             case .failure(let error):
-                return finishRound(failure: "cannot read the password: \(error)", fromServer: false)
+                finishRound(failure: "cannot read the password: \(error)", fromServer: false)
             }
         }
+    }
+
+    /// The check of the collection once (again each round until it passed), then what it holds.
+    private func checkCollection() {
         guard collectionChecked else {
             return collection.check { [self] result in
                 switch result {
                 case .success:
                     collectionChecked = true
                     log.debug("the collection takes to-dos")
-                    askMedd()
+                    readServer()
                 case .failure(let failure):
                     finishRound(failure: "\(failure)", fromServer: true, refused: failure)
                 }
             }
         }
-        askMedd()
+        readServer()
     }
 
     private func askMedd() {
@@ -159,7 +179,8 @@ public final class Synchronizer: @unchecked Sendable {
                 local = Dictionary((parameters["doses"]?.arrayValue ?? []).compactMap(LocalDose.init(varlink:)).map { ($0.id, $0) },
                                    uniquingKeysWith: { $1 }).merging(watchedDuringRound) { $1 }
                 listed = from..<to
-                readServer()
+                countWaiting()
+                authenticate()
             }
         }
     }
@@ -463,6 +484,8 @@ public final class Synchronizer: @unchecked Sendable {
                 local[dose.id] = dose
                 if roundRunning {
                     watchedDuringRound[dose.id] = dose
+                    // The round may wait long (a password_command, a slow server): medctl status says what waits.
+                    countWaiting()
                 } else {
                     reconcile(dose.id, now: clock())
                 }

@@ -1,6 +1,7 @@
 import Curl
 import Logging
 import MeddCarers
+import MeddCommandLine
 import MeddConfig
 import MeddControl
 import MeddCore
@@ -10,23 +11,6 @@ import Systemd
 
 /// `medd-sync`: medd's network side. Keeps medd's doses in a CalDAV collection and brings answers given
 /// elsewhere back; tells carers of doses still open or missed.
-let usage = """
-    usage: medd-sync [--config PATH] [--socket PATH] [--state-dir DIR]
-           medd-sync --test-carers [ID...] [--config PATH] [--state-dir DIR]
-
-    medd's network side: keeps the doses of medd in the CalDAV collection that [sync] in the
-    configuration names, and records in medd the answers given on a phone or another machine; tells
-    each [carer.ID] of a dose still open or missed, by mail ([mail]), ntfy or a command. Runs in the
-    foreground. --test-carers sends a test message to each channel of the carers named (all without
-    an ID), prints what became of each, and exits (1 when one failed).
-
-      --config PATH    configuration file (default: $XDG_CONFIG_HOME/medd/medd.toml)
-      --socket PATH    medd's control socket (default: $MEDD_SOCKET, else $XDG_RUNTIME_DIR/medd/control.sock)
-      --state-dir DIR  where the carers' messages are kept until sent (default: $STATE_DIRECTORY, else
-                       $XDG_STATE_HOME/medd-sync)
-      --version        print the version and exit
-      --help           print this help and exit
-    """
 
 /// sysexits: a usage error, and a configuration that cannot work (the unit does not restart on it).
 let exitUsage: Int32 = 64
@@ -37,43 +21,33 @@ func fail(_ message: String, status: Int32) -> Never {
     CurrentProcess.exit(status)
 }
 
-var configOption: String?
-var socketOption: String?
-var stateOption: String?
+PeopleLanguage.setUp()
+let configPath: String
+let socketPath: String
+let stateDirectory: String?
 var testCarers: [String]?
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-    switch argument {
-    case "--test-carers":
-        testCarers = []
-        while let next = arguments.first, !next.hasPrefix("--") { testCarers?.append(arguments.removeFirst()) }
-    case "--state-dir":
-        guard let value = arguments.popFirst(), !value.isEmpty else { fail("\(argument) needs a value\n\(usage)", status: exitUsage) }
-        stateOption = value
-    case "--help", "-h":
-        print(usage)
+do {
+    switch try Invocation(Array(CommandLine.arguments.dropFirst())) {
+    case .request(.help):
+        print(Invocation.help, terminator: "")
         CurrentProcess.exit(0)
-    case "--version":
+    case .request(.version):
         print("medd-sync \(MeddVersion.current)")
         CurrentProcess.exit(0)
-    case "--config", "--socket":
-        guard let value = arguments.popFirst(), !value.isEmpty else { fail("\(argument) needs a value\n\(usage)", status: exitUsage) }
-        if argument == "--config" { configOption = value } else { socketOption = value }
-    default:
-        fail("unknown argument \(DisplayText.quoted(argument))\n\(usage)", status: exitUsage)
+    case .request(.completionScript(let shell)):
+        print(Invocation.completionScript.text(for: shell), terminator: "")
+        CurrentProcess.exit(0)
+    case .follow(let config, let socket, let state):
+        (configPath, socketPath, stateDirectory) = (config, socket, state)
+    case .testCarers(let ids, let config, let state):
+        (configPath, socketPath, stateDirectory, testCarers) = (config, "", state, ids)
     }
+} catch {
+    StandardErrorDestination.write(error.report(program: Invocation.program))
+    CurrentProcess.exit(exitUsage)
 }
 
 let environment = ProcessEnvironment.variables
-let paths = DefaultPaths(environment: environment)
-guard let configPath = configOption ?? paths.config else { fail("neither XDG_CONFIG_HOME nor HOME is set: pass --config PATH", status: exitUsage) }
-// --test-carers talks to no medd.
-guard let socketPath = socketOption ?? environment["MEDD_SOCKET"].flatMap({ $0.isEmpty ? nil : $0 }) ?? paths.socket
-        ?? (testCarers == nil ? nil : "") else {
-    fail("XDG_RUNTIME_DIR is not set: pass --socket PATH", status: exitUsage)
-}
-
-PeopleLanguage.setUp()
 do {
     try EventLoop.blockLoopSignals()
 } catch {
@@ -95,20 +69,25 @@ guard configuration.sync != nil || !configuration.carers.isEmpty else {
          status: exitConfig)
 }
 
-/// A password or token from its source, or the end of medd-sync (the unit does not restart on 78).
-func secret(_ source: SyncSettings.PasswordSource) -> String {
-    switch PasswordReader.read(source, environment: environment) {
+/// A `password_file` or `token_file` read at start: one that cannot be read ends medd-sync (the unit does
+/// not restart on 78).
+func fileSecret(_ path: String) -> String {
+    switch PasswordReader.fromFile(path) {
     case .success(let read): return read
     case .failure(let error): fail("\(error)", status: exitConfig)
     }
 }
 
-let password = configuration.sync?.password.map(secret)
-let secrets = CarerSender.Secrets(
-    mailPassword: configuration.mail?.password.map(secret),
-    ntfyTokens: Dictionary(uniqueKeysWithValues: configuration.carers.compactMap { carer in
-        carer.ntfy?.tokenFile.map { (carer.id, secret(.file($0))) }
-    }))
+/// A password from its source: a file read now (`fileSecret`), a `password_command` run on the loop when the
+/// password is first needed, so that medd-sync follows medd meanwhile.
+func passwordReader(_ source: SyncSettings.PasswordSource, loop: EventLoop) -> PasswordReader {
+    let known: String? = switch source {
+    case .file(let path): fileSecret(path)
+    case .command: nil
+    }
+    return PasswordReader(source, loop: loop, environment: environment, known: known)
+}
+
 let localZone = (try? SystemZones.localZone()) ?? ZoneRules.utc
 let catalogs = MessageCatalog.localeDirectory(executable: (try? CurrentProcess.executablePath()) ?? "/usr/bin/medd-sync")
 
@@ -121,7 +100,10 @@ func translation(for carer: Carer) -> (any Translator, LocaleFormats) {
 }
 
 @MainActor func carerOutbox() -> CarerOutbox {
-    guard let directory = stateOption ?? paths.syncStateDirectory else { fail("neither XDG_STATE_HOME nor HOME is set: pass --state-dir DIR", status: exitUsage) }
+    guard let directory = stateDirectory else {
+        StandardErrorDestination.write(UsageError(tr("neither XDG_STATE_HOME nor HOME is set: pass --state-dir DIR")).report(program: Invocation.program))
+        CurrentProcess.exit(exitUsage)
+    }
     do {
         try FileSystem.createDirectories(directory, mode: 0o700)
         return try CarerOutbox(path: directory + "/carers.sqlite")
@@ -131,7 +113,7 @@ func translation(for carer: Carer) -> (any Translator, LocaleFormats) {
 }
 
 @MainActor func makeSynchronizer(_ settings: SyncSettings, loop: EventLoop, http: HTTPClient, link: MeddLink) -> Synchronizer {
-    let collection = CalDAVCollection(url: settings.url, http: http, username: settings.username, password: password, caFile: settings.caFile)
+    let collection = CalDAVCollection(url: settings.url, http: http, username: settings.username, password: nil, caFile: settings.caFile)
     collection.timeoutMilliseconds = Int(settings.timeout.seconds) * 1000
     let machine = (try? FileReader.bytes(at: "/proc/sys/kernel/hostname")).map { String(decoding: $0, as: UTF8.self) }?
         .split(whereSeparator: \.isNewline).first.map(String.init)
@@ -147,7 +129,7 @@ func translation(for carer: Carer) -> (any Translator, LocaleFormats) {
     })
     return Synchronizer(
         loop: loop, link: link, collection: collection, settings: settings, rendering: rendering, times: times, log: log,
-        passwordSource: settings.password.map { source in { PasswordReader.read(source, environment: environment).map { $0 } } },
+        passwordReader: settings.password.map { passwordReader($0, loop: loop) },
         healthChanged: { health in try? FileSystem.replaceFile(statusPath, with: health.json.serialized + [0x0A]) })
 }
 
@@ -192,6 +174,11 @@ let status: Int32
 do {
     let loop = try EventLoop()
     let http = try HTTPClient(loop: loop, userAgent: "medd-sync/\(MeddVersion.current)")
+    let secrets = CarerSender.Secrets(
+        mailPassword: configuration.mail?.password.map { passwordReader($0, loop: loop) },
+        ntfyTokens: Dictionary(uniqueKeysWithValues: configuration.carers.compactMap { carer in
+            carer.ntfy?.tokenFile.map { (carer.id, fileSecret($0)) }
+        }))
     let sender = CarerSender(loop: loop, http: http, mail: configuration.mail, secrets: secrets, zone: localZone,
                              baseEnvironment: ["PATH=\(environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")", "HOME=\(environment["HOME"] ?? "/")",
                                                "LANG=\(environment["LANG"] ?? "C.UTF-8")"])

@@ -14,21 +14,17 @@ enum Medd {
     static var abstract: String { tr("Medication-reminder daemon: fires doses to the journal and answers over Varlink.") }
 
     static var help: String {
-        var text = HelpText.overview(abstract)
-        text += HelpText.usage([
+        HelpText.program(abstract: abstract, synopses: [
             "medd [--config PATH] [--state-dir DIR] [--socket PATH] [--no-desktop] [--pretend-now TIME]",
             "medd --check [--config PATH] [--json]",
             "medd --plan [--config PATH] [--from WHEN] [--days N] [--json]",
             "medd --restore FILE [--state-dir DIR]",
             "medd --version | --help",
-        ]) + "\n"
-        text += HelpText.options(Invocation.options + [.version, .help]) + "\n"
-        text += HelpText.paragraphs(tr("""
+        ], options: Invocation.options + [.version, .help], discussion: tr("""
             Runs in the foreground; start it with `systemctl --user enable --now medd.socket`. Exit status: 0 stopped, \
             or done; 1 --check or --plan found errors in the configuration, or medd could not start; 64 usage error; \
             65, 66, 74 or 75 --restore refused (medd(8) says why); 78 the configuration has errors.
             """))
-        return text
     }
 
     static var completionScript: CompletionScript {

@@ -35,6 +35,7 @@ PACKAGES = {
     "htpasswd": "apache2-utils",
     "xandikos": "xandikos",
     "vdirsyncer": "vdirsyncer",
+    "apache2": "apache2",
 }
 
 MKCALENDAR_VTODO = """<?xml version="1.0" encoding="utf-8"?>

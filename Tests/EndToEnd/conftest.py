@@ -2,10 +2,12 @@ import os
 
 import pytest
 
+import apache_proxy
 import caldav_servers
 import desktop
 import harness
 import presence
+import sync_hosts
 
 
 # Every test runs in the C.UTF-8 locale (English, ISO dates, 24-hour times) unless it asks for another
@@ -154,6 +156,36 @@ def xandikos():
     server = _required_part(caldav_servers.Xandikos)
     yield server
     server.close()
+
+
+@pytest.fixture
+def sync_network():
+    """Machines A and B and the server's, as network namespaces (Tests/EndToEnd/sync_hosts.py), with the test's
+    thread in the server's for the test; making them takes root, and a test without it fails saying so."""
+    if os.geteuid() != 0:
+        pytest.fail("this test makes network namespaces (ip netns) for its machines, which takes root; run it as root "
+                    "(CI does)", pytrace=False)
+    network = sync_hosts.SyncNetwork()
+    try:
+        with network.entered():
+            yield network
+    finally:
+        network.close()
+
+
+@pytest.fixture
+def digest_proxy():
+    """Apache asking for Digest on loopback (Tests/EndToEnd/apache_proxy.py), in front of a Radicale that takes
+    the user Apache authenticated: `url`, `username` and `password` are the proxy's."""
+    backend = _required_part(apache_proxy.ProxiedRadicale)
+    try:
+        proxy = _required_part(apache_proxy.AuthenticatingProxy, backend, "Digest")
+    except BaseException:
+        backend.close()
+        raise
+    yield proxy
+    proxy.close()
+    backend.close()
 
 
 @pytest.fixture(params=["radicale", "xandikos"])

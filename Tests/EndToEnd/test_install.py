@@ -1,5 +1,5 @@
 """`make install` / `make uninstall` into a throwaway prefix: binaries, user units, the catalog, the man
-pages and medd's and medctl's shell completions (this runs the release build)."""
+pages and medd's, medctl's and medd-sync's shell completions (this runs the release build)."""
 import os
 import shutil
 import subprocess
@@ -9,7 +9,8 @@ INSTALLED = [
     "bin/medd", "bin/medctl", "share/systemd/user/medd.service", "share/systemd/user/medd.socket",
     "share/medd/medd.catalog", "share/man/man1/medctl.1", "share/man/man5/medd.toml.5", "share/man/man8/medd.8", "share/bash-completion/completions/medctl",
     "share/zsh/site-functions/_medctl", "share/fish/vendor_completions.d/medctl.fish", "share/bash-completion/completions/medd",
-    "share/zsh/site-functions/_medd", "share/fish/vendor_completions.d/medd.fish",
+    "share/zsh/site-functions/_medd", "share/fish/vendor_completions.d/medd.fish", "share/bash-completion/completions/medd-sync",
+    "share/zsh/site-functions/_medd-sync", "share/fish/vendor_completions.d/medd-sync.fish",
     # The translations and the journal catalog in every language.
     "share/locale/de/LC_MESSAGES/medd.mo", "share/locale/pt_BR/LC_MESSAGES/medd.mo", "share/locale/zh_CN/LC_MESSAGES/medd.mo",
     "share/medd/medd.de.catalog", "share/medd/medd.zh_CN.catalog",
@@ -36,10 +37,11 @@ def test_install_puts_everything_in_place_and_uninstall_takes_it_away(tmp_path):
         assert verb in page.stdout, verb
 
     if shutil.which("bash"):
-        for program in ("medctl", "medd"):
+        for program in ("medctl", "medd", "medd-sync"):
             loaded = subprocess.run(["bash", "-c", f"source {prefix}/share/bash-completion/completions/{program} && complete -p {program}"],
                                     capture_output=True, text=True)
-            assert loaded.returncode == 0 and f"_{program} {program}" in loaded.stdout, loaded.stderr
+            function = "_" + program.replace("-", "_")
+            assert loaded.returncode == 0 and f"{function} {program}" in loaded.stdout, loaded.stderr
 
     version = subprocess.run([os.path.join(prefix, "bin/medctl"), "--help"], capture_output=True, text=True)
     assert version.returncode == 0 and "medctl" in version.stdout

@@ -97,7 +97,7 @@ def reference_entries(page):
     return tags
 
 
-@pytest.mark.parametrize("program,page", [("medd", "medd.8"), ("medctl", "medctl.1")])
+@pytest.mark.parametrize("program,page", [("medd", "medd.8"), ("medctl", "medctl.1"), ("medd-sync", "medd-sync.8")])
 def test_the_options_every_program_takes_are_documented(program, page):
     """--version, --help and --generate-completion-script work and are in the program's page."""
     text = rendered(page)

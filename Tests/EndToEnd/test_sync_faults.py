@@ -139,15 +139,16 @@ def test_a_bad_command_line_or_configuration_is_a_precise_error(tmp_path):
         return subprocess.run([program, *args], capture_output=True, text=True, timeout=10)
 
     out = run("--bogus")
-    assert out.returncode == 64 and 'unknown argument "--bogus"' in out.stderr and "usage: medd-sync" in out.stderr
+    assert out.returncode == 64 and "unknown option '--bogus'; medd-sync takes --config" in out.stderr
+    assert out.stderr.endswith("\nSee `medd-sync --help`.\n"), out.stderr
     assert run("--config").returncode == 64
     without_sync = tmp_path / "medd.toml"
     without_sync.write_text("[settings]\n")
     out = run("--config", str(without_sync), "--socket", str(tmp_path / "control.sock"))
     assert out.returncode == 78 and "has no [sync] table and no [carer.ID], so there is nothing to do" in out.stderr
     broken = tmp_path / "broken.toml"
-    broken.write_text('[sync]\nurl = "http://dav.example.org/a/"\n')
+    broken.write_text('[sync]\nurl = "ftp://dav.example.org/a/"\n')
     out = run("--config", str(broken), "--socket", str(tmp_path / "control.sock"))
-    assert out.returncode == 78 and "broken.toml:2:7: sync.url:" in out.stderr and "plain http" in out.stderr
+    assert out.returncode == 78 and "broken.toml:2:7: sync.url:" in out.stderr and "only https" in out.stderr
     out = run("--version")
     assert out.returncode == 0 and out.stdout.startswith(f"medd-sync {harness.VERSION}")

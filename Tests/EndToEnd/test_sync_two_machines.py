@@ -4,7 +4,6 @@ ca_file); the phone (Python's caldav) answers too. Over three days of answers on
 phone, both ledgers end up agreeing on every dose; an answer on A closes B's notification; the same dose
 answered on both machines within one poll ends as the later answer, everywhere."""
 import datetime
-import os
 import time
 
 import pytest
@@ -13,21 +12,14 @@ import harness
 from caldav_servers import Phone, Radicale
 from harness import berlin, config
 from sync_harness import Sync, sync_table, utc
-from sync_hosts import SERVER_ADDRESS, SyncNetwork
+from sync_hosts import SERVER_ADDRESS
 
 POLL = 10
 
 
 @pytest.fixture
-def network():
-    if os.geteuid() != 0:
-        pytest.fail("the two-machine test makes network namespaces and needs root", pytrace=False)
-    network = SyncNetwork()
-    try:
-        with network.entered():
-            yield network
-    finally:
-        network.close()
+def network(sync_network):
+    return sync_network
 
 
 @pytest.fixture

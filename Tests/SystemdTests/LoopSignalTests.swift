@@ -16,6 +16,22 @@ import Testing
         #expect(LoopProbeRunner.output(output) == "ready\nsignal \(SIGHUP)\nsignal \(SIGTERM)\n")
     }
 
+    /// `LoopCommand`: the output of a program whose standard error stays ours, cut at the limit; one still
+    /// running at its deadline killed (its standard error in the output, joined); one cancelled never
+    /// completes.
+    @Test func commandsRunToTheirEndOnTheLoop() throws {
+        let (probe, output) = try LoopProbeRunner.start(["command"])
+        probe.waitUntilExit()
+        #expect(probe.terminationStatus == 0)
+        #expect(LoopProbeRunner.output(output) == """
+            exited(3) "outpu" truncated true
+            timedOut "joined\\n" truncated false
+            within 2 s true
+            exited(0) "" truncated false
+
+            """)
+    }
+
     /// A child's exit status arrives through the loop's child source.
     @Test func childExitArrives() throws {
         let (probe, output) = try LoopProbeRunner.start(["child"])

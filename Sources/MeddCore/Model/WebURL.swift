@@ -112,8 +112,20 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     /// ("/anna/medication/x.ics"), a full URL, or a name relative to the collection.
     public func resolving(_ href: String) -> String {
         if href.containsText("://") { return href }
-        let hostText = host.contains(":" as Character) ? "[\(host)]" : host
-        let origin = "\(scheme.rawValue)://\(hostText)\(port.map { ":\($0)" } ?? "")"
         return href.hasPrefix("/") ? origin + href : origin + path + href
+    }
+
+    /// Whether `href` names a resource on this server: a path, or an absolute URL with this scheme, host
+    /// and port. A server's answer that names one elsewhere is not followed (the password would go there).
+    public func isOnThisServer(_ href: String) -> Bool {
+        guard href.containsText("://") else { return true }
+        let prefix = origin + "/"
+        return href.utf8.count >= prefix.utf8.count && href.prefix(prefix.count).lowercased() == prefix.lowercased()
+    }
+
+    /// `https://host:port`, as requests name it.
+    private var origin: String {
+        let hostText = host.contains(":" as Character) ? "[\(host)]" : host
+        return "\(scheme.rawValue)://\(hostText)\(port.map { ":\($0)" } ?? "")"
     }
 }

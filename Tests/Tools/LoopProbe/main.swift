@@ -99,6 +99,34 @@ case "child":
     _ = try loop.run()
     _ = child
 
+case "command":
+    // LoopCommand: one program whose standard error is ours (only its standard output is kept), then one
+    // killed at its deadline, then one cancelled, whose completion never runs; each ending printed in turn.
+    func report(_ outcome: LoopCommand.Outcome) {
+        say("\(outcome.ending) \(String(decoding: outcome.output, as: UTF8.self).debugDescription) truncated \(outcome.truncated)")
+    }
+    var commands: [LoopCommand] = []
+    commands.append(try LoopCommand(["/bin/sh", "-c", "echo output; echo err >&2; exit 3"], environment: [], errors: .inherited, on: loop,
+                                    outputLimit: 5, timeoutUsec: 10_000_000) { outcome in
+        report(outcome)
+        let started = EventLoop.monotonicUsec()
+        commands.append(try! LoopCommand(["/bin/sh", "-c", "echo joined >&2; exec sleep 30"], environment: [], on: loop, outputLimit: 100,
+                                         timeoutUsec: 200_000) { outcome in
+            report(outcome)
+            say("within 2 s \(EventLoop.monotonicUsec() - started < 2_000_000)")
+            let cancelled = try! LoopCommand(["/bin/sleep", "30"], environment: [], on: loop, outputLimit: 10, timeoutUsec: 10_000_000) { _ in
+                say("cancelled command completed")
+            }
+            cancelled.cancel()
+            commands.append(try! LoopCommand(["/bin/true"], environment: [], on: loop, outputLimit: 10, timeoutUsec: 10_000_000) { outcome in
+                report(outcome)
+                loop.exit()
+            })
+        })
+    })
+    _ = try loop.run()
+    _ = commands
+
 case "signal":
     // Prints the signals SIGHUP and SIGTERM as the loop receives them; exits on SIGTERM.
     let hangup = try loop.addSignal(.hangUp) { say("signal \($0.rawValue)") }
@@ -111,6 +139,6 @@ case "signal":
     _ = (hangup, term)
 
 default:
-    FileHandle.standardError.write(Data("usage: loop-probe notify MS | idle | timers N | socket PATH | clock | child | signal\n".utf8))
+    FileHandle.standardError.write(Data("usage: loop-probe notify MS | idle | timers N | socket PATH | clock | child | command | signal\n".utf8))
     exit(2)
 }
