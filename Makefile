@@ -56,8 +56,8 @@ test-swift:
 
 # The daemon end to end: a real journald, medd as a subprocess, the PyPI varlink client. The files run
 # E2E_JOBS at a time (pytest-xdist; each file's tests on one worker, in order): every test has its own
-# daemon, directories, buses, displays and ports. Those marked `alone` change the machine (the wall
-# clock, /etc/localtime) and run afterwards, by themselves.
+# daemon, directories, buses, displays and ports. Those marked `alone` change what the others run on
+# (the wall clock, /etc/localtime, the build's translations) and run afterwards, by themselves.
 E2E_JOBS ?= 2
 test-e2e:
 	$(SWIFT) build --product medd

@@ -81,8 +81,9 @@ public struct ArgumentReader {
     public mutating func readOption(known: [OptionSpec], into parsed: inout ParsedArguments) throws(UsageError) {
         guard let argument = current else { return }
         guard argument.hasPrefix("--") else {
-            // TRANSLATORS: %1$s is the option given (-x), %2$s the program (medd, medctl).
-            throw parsed.error(tr("unknown option '%1$s'; %2$s's options are long ones, such as --json", argument, program))
+            let example = (known.first { $0.name == "json" } ?? known.first)?.spelling ?? "--help"
+            // TRANSLATORS: %1$s is the option given (-x), %2$s the program (medd, medctl), %3$s one of its options (--json).
+            throw parsed.error(tr("unknown option '%1$s'; %2$s's options are long ones, such as %3$s", argument, program, example))
         }
         let body = argument.dropFirst(2)
         let name = String(body.prefix { $0 != "=" })

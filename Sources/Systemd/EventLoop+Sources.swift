@@ -19,11 +19,22 @@ extension EventLoop {
     public func addTimer(atRealtimeUsec usec: UInt64, accuracyUsec: UInt64 = 1,
                          _ handler: @escaping (UInt64) -> Void) throws(SystemError) -> LoopSource {
         try addSource("sd_event_add_time", handler) { pointer, userdata in
-            sd_event_add_time(event, pointer, CLOCK_REALTIME, usec, accuracyUsec, { _, usec, userdata in
-                LoopCallback<UInt64>.from(userdata).body(usec)
-                return 0
-            }, userdata)
+            sd_event_add_time(event, pointer, CLOCK_REALTIME, usec, accuracyUsec, Self.timerFired, userdata)
         }
+    }
+
+    /// Calls `handler` once, `usec` microseconds from now on the monotonic clock: a duration (a deadline
+    /// for a program) that no step of the wall clock may stretch or cut short.
+    public func addTimer(afterUsec usec: UInt64, accuracyUsec: UInt64 = 1,
+                         _ handler: @escaping (UInt64) -> Void) throws(SystemError) -> LoopSource {
+        try addSource("sd_event_add_time_relative", handler) { pointer, userdata in
+            sd_event_add_time_relative(event, pointer, CLOCK_MONOTONIC, usec, accuracyUsec, Self.timerFired, userdata)
+        }
+    }
+
+    private static let timerFired: sd_event_time_handler_t = { _, usec, userdata in
+        LoopCallback<UInt64>.from(userdata).body(usec)
+        return 0
     }
 
     /// Calls `handler` with the changed entry's name for `events` in the directory `path`.

@@ -1,6 +1,7 @@
 /// A program run on the loop to its end, as medd-sync runs a `password_command` or a carer's command:
 /// started without a shell (`ChildProcess`), what it writes kept up to a limit (`ChildOutput`), its exit
-/// watched, and its whole process group killed at a deadline. Nothing here waits: the completion runs
+/// watched, and its whole process group killed at a deadline (on the monotonic clock: a step of the wall clock
+/// neither stretches nor shortens it). Nothing here waits: the completion runs
 /// on the loop, once, after the program ended. While it runs the command keeps itself (the loop's
 /// sources hold it); `cancel()` kills it and drops its completion.
 public final class LoopCommand: @unchecked Sendable {
@@ -40,7 +41,7 @@ public final class LoopCommand: @unchecked Sendable {
             output = try ChildOutput(of: child, on: loop, limit: outputLimit)
             // The sources hold the command until it ended: `finish` lets go of them.
             sources.append(try loop.addChild(pid: child.pid) { status in self.finish(status: status) })
-            sources.append(try loop.addTimer(atRealtimeUsec: EventLoop.wallClockUsec() + timeoutUsec, accuracyUsec: 1000) { _ in
+            sources.append(try loop.addTimer(afterUsec: timeoutUsec, accuracyUsec: 1000) { _ in
                 self.timedOut = true
                 self.child.kill(.kill)
             })

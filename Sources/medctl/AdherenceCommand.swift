@@ -126,11 +126,15 @@ struct AdherenceCommand: Verb, RangeFlags {
             zone.startOfDay(zone.local(end).date.adding(days: -days))
         }
 
-        init<Flags: RangeFlags>(_ range: RangeOptions<Flags>, defaultDays: Int64 = Self.defaultDays,
+        /// Without `--since`, `defaultDays` × 24 hours before the end, as the daemon counts `--since 30d`;
+        /// with `fromLocalMidnight` (the report, whose period is whole days) the local midnight that begins the
+        /// day `defaultDays` days before the end's.
+        init<Flags: RangeFlags>(_ range: RangeOptions<Flags>, defaultDays: Int64 = Self.defaultDays, fromLocalMidnight: Bool = false,
                                 now: Instant = LocalTimeText.now()) throws(UsageError) where Flags.End == When {
             let given = range.query(now: now)
             until = given.to ?? now
-            since = given.from ?? Self.start(daysBefore: until, defaultDays, in: LocalTimeText.rules)
+            since = given.from ?? (fromLocalMidnight ? Self.start(daysBefore: until, defaultDays, in: LocalTimeText.rules)
+                                                     : until - .days(defaultDays))
             guard since <= until else {
                 // TRANSLATORS: --until was not given, so the range ends now, at %1$s (a date and time).
                 let end = given.to == nil ? tr("now (%1$s)", LocalTimeText.dateTime(until)) : LocalTimeText.dateTime(until)

@@ -53,7 +53,7 @@ struct ReportCommand: Verb, RangeFlags {
     }
 
     typealias End = When
-    static var startFlag: RangeFlag { RangeFlag("since", tr("Report doses due from then (default: 90 days before --until).")) }
+    static var startFlag: RangeFlag { RangeFlag("since", tr("Report doses due from then (default: the midnight that begins the day 90 days before --until).")) }
     static var endFlag: RangeFlag { RangeFlag("until", tr("Report doses due before then (default: now).")) }
     static let defaultDays: Int64 = 90
 
@@ -110,7 +110,7 @@ struct ReportCommand: Verb, RangeFlags {
                 (medctl report --format pdf > report.pdf)
                 """))
         }
-        period = try AdherenceCommand.Period(range, defaultDays: Self.defaultDays)
+        period = try AdherenceCommand.Period(range, defaultDays: Self.defaultDays, fromLocalMidnight: true)
     }
 
     func run() throws {

@@ -46,8 +46,9 @@ enum Invocation: Equatable {
             self = .request(request)
             return
         }
-        for option in Self.options where !option.isFlag {
-            if parsed.string(option.name)?.isEmpty == true { throw parsed.error(tr("%1$s needs a value (%2$s)", option.spelling, option.valueName!)) }
+        for option in Self.options {
+            guard let valueName = option.valueName, parsed.string(option.name)?.isEmpty == true else { continue }
+            throw parsed.error(tr("%1$s needs a value (%2$s)", option.spelling, valueName))
         }
         let testing = parsed.flag("test-carers")
         if !testing, let extra = parsed.operands.first {

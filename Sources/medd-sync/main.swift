@@ -213,6 +213,8 @@ do {
     status = try loop.run()
     synchronizer?.stop()
     notifier?.stop()
+    // A mail password_command still running is killed with its process group, not left behind.
+    secrets.mailPassword?.cancel()
     FileSystem.removeFile(statusPath)
     FileSystem.removeFile(carersStatusPath)
     withExtendedLifetime((signals, resync, http)) {}

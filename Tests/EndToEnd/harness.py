@@ -4,6 +4,7 @@ Every test gets its own medication ID (and so its own journal entries), state di
 socket, and a daemon whose clock starts a few seconds before a dose (`--pretend-now`).
 """
 import datetime
+import fcntl
 import json
 import os
 import re
@@ -58,18 +59,23 @@ def default_signals():
 
 
 def ensure_journald():
-    """Uses the running journald, or (as root) starts one in its own session and leaves it running."""
+    """Uses the running journald, or (as root) starts one in its own session and leaves it running. Under a
+    lock: the test files run two at a time (pytest-xdist), and two journalds on one socket would share files."""
     if journald_answers():
         return
     if os.geteuid() != 0:
         raise RuntimeError(f"no journald answers at {JOURNAL_SOCKET} and only root can start one")
-    subprocess.run(["setsid", "-f", "/lib/systemd/systemd-journald"], stdin=subprocess.DEVNULL,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline:
+    with open(os.path.join(tempfile.gettempdir(), "medd-e2e-journald.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
         if journald_answers():
             return
-        time.sleep(0.02)
+        subprocess.run(["setsid", "-f", "/lib/systemd/systemd-journald"], stdin=subprocess.DEVNULL,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            if journald_answers():
+                return
+            time.sleep(0.02)
     raise RuntimeError("started systemd-journald but nothing answered within 5 s")
 
 

@@ -4,6 +4,7 @@ of our own and used through LOCPATH: no root, no change to the machine's locales
 import gettext
 import re
 import os
+import shutil
 import subprocess
 import tempfile
 
@@ -15,13 +16,20 @@ FOLDER = os.path.join(tempfile.gettempdir(), "medd-test-locales")
 def compiled(name):
     """The folder holding locale `name` (`de_DE.UTF-8`), compiled if it is not there yet."""
     path = os.path.join(FOLDER, name)
-    if not os.path.isfile(os.path.join(path, "LC_MESSAGES", "SYS_LC_MESSAGES")):
+    if not os.path.isfile(os.path.join(path, "LC_IDENTIFICATION")):
         os.makedirs(FOLDER, exist_ok=True)
+        # Compiled beside it and renamed into place whole: another test file running at the same time
+        # (pytest-xdist) sees the locale complete or not at all.
+        building = tempfile.mkdtemp(prefix=f".{name}.", dir=FOLDER)
         source, charmap = name.split(".")
-        out = subprocess.run(["localedef", "-i", source, "-f", charmap, path], capture_output=True, text=True)
+        out = subprocess.run(["localedef", "-i", source, "-f", charmap, building], capture_output=True, text=True)
         # localedef exits 1 for warnings alone (some locales' sources have them); the files are still written.
-        assert os.path.isfile(os.path.join(path, "LC_MESSAGES", "SYS_LC_MESSAGES")), \
-            f"localedef could not compile {name}: {out.stderr}"
+        assert os.path.isfile(os.path.join(building, "LC_IDENTIFICATION")), f"localedef could not compile {name}: {out.stderr}"
+        os.chmod(building, 0o755)
+        try:
+            os.rename(building, path)
+        except OSError:  # the other compiled it first
+            shutil.rmtree(building)
     return FOLDER
 
 

@@ -4,6 +4,12 @@ import os
 import shutil
 import subprocess
 
+import pytest
+
+# The release build takes both cores, and it writes the translations in .build/<triple>/share/locale,
+# which the debug binaries other tests run read too: it runs alone, after them.
+pytestmark = pytest.mark.alone
+
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 INSTALLED = [
     "bin/medd", "bin/medctl", "share/systemd/user/medd.service", "share/systemd/user/medd.socket",

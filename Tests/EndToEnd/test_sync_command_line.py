@@ -20,7 +20,7 @@ def medd_sync(*args, env=None):
 
 @pytest.mark.parametrize("args, message", [
     (["--bogus"], "unknown option '--bogus'; medd-sync takes --config, --socket, --state-dir, --test-carers"),
-    (["-x"], "unknown option '-x'; medd-sync's options are long ones, such as --json"),
+    (["-x"], "unknown option '-x'; medd-sync's options are long ones, such as --config"),
     (["anna"], "medd-sync takes no argument 'anna'"),
     (["--config"], "--config needs a value (PATH)"),
     (["--state-dir="], "--state-dir needs a value (DIR)"),

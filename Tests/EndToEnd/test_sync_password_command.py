@@ -70,7 +70,9 @@ def test_medd_sync_follows_medd_while_a_slow_password_command_runs(daemons, sync
 
 def test_a_hanging_password_command_is_stopped_with_an_error_that_names_it(daemons, syncs, med, radicale_server):
     answer = os.path.join(radicale_server.directory, "answer-now")
-    command = password_command(radicale_server, f"[ -e {answer} ] || exec sleep 3600")
+    # A child of its own in the background (a keyring helper, say): the whole process group must go.
+    grandchild = os.path.join(radicale_server.directory, "grandchild")
+    command = password_command(radicale_server, f"[ -e {answer} ] || {{ sleep 3600 & echo $! >{grandchild}; wait; }}")
     daemon, sync = start(daemons, syncs, med, radicale_server, command)
     dose_events(med, MEDD_EVENT="fired", timeout=8)
     harness.medctl_output(daemon, "skip", f"{med}_20261122_08_00")
@@ -83,7 +85,12 @@ def test_a_hanging_password_command_is_stopped_with_an_error_that_names_it(daemo
     assert status["lastError"] == error and "lastSuccess" not in status
     assert f"sync with {radicale_server.url} is failing: {error}; retrying" in messages(sync)
     hung = int(open(os.path.join(radicale_server.directory, "asked")).read().split()[0])
-    assert not os.path.exists(f"/proc/{hung}"), "the command was stopped, its process group killed"
+    sleeper = int(open(grandchild).read())
+    assert not os.path.exists(f"/proc/{hung}"), "the command was stopped"
+    deadline = time.monotonic() + 5
+    while os.path.exists(f"/proc/{sleeper}") and time.monotonic() < deadline:
+        time.sleep(0.05)  # killed with the group; reaped by whoever inherited it
+    assert not os.path.exists(f"/proc/{sleeper}"), "the command's own child was killed with its process group"
     assert sync.process.poll() is None, "medd-sync goes on"
     assert "last error" in harness.medctl_output(daemon, "status")
 

@@ -20,6 +20,7 @@ import Testing
         "on %1$s": "am %1$s",
         "from %1$s: %2$s": "ab %1$s: %2$s",
         "at %1$s": "um %1$s",
+        "%1$s at %2$s": "%1$s um %2$s",
         "%1$d h": "%1$d Std.",
         "%1$d h %2$d min": "%1$d Std. %2$d Min.",
     ], plurals: [

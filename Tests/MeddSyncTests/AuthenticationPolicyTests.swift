@@ -16,9 +16,14 @@ struct AuthenticationPolicyTests {
     /// were one given, only Digest would go there.
     @Test(arguments: ["http://192.168.1.2/a/", "http://dav.example.org:8080/a/", "http://128.0.0.1/a/", "http://127.0.0.1.example.org/a/",
                       "http://[2001:db8::1]/a/", "http://localhost.example.org/a/"])
-    func onlyDigestOverPlainHTTPToAnotherMachine(text: String) throws {
+    func plainHTTPToAnotherMachineIsNoCollection(text: String) throws {
         #expect(throws: WebURL.Problem.self) { try WebURL(parsing: text) }
+    }
+
+    @Test func onlyDigestOverPlainHTTPToAnotherMachine() {
         #expect(CalDAVCollection.authenticationSchemes(overHTTPS: false, toLoopback: false) == .digest)
+        #expect(CalDAVCollection.authenticationSchemes(overHTTPS: false, toLoopback: true) == [.basic, .digest])
+        #expect(CalDAVCollection.authenticationSchemes(overHTTPS: true, toLoopback: false) == [.basic, .digest])
     }
 
     /// A server's href on another server is not followed: the request, and its password, stay on the collection's.
@@ -26,6 +31,9 @@ struct AuthenticationPolicyTests {
         let url = try WebURL(parsing: "https://dav.example.org:8443/anna/medication/")
         #expect(url.isOnThisServer("/anna/medication/x.ics") && url.isOnThisServer("x.ics"))
         #expect(url.isOnThisServer("HTTPS://DAV.example.org:8443/anna/medication/x.ics"))
+        let defaultPort = try WebURL(parsing: "https://dav.example.org/anna/medication/")
+        #expect(defaultPort.isOnThisServer("https://dav.example.org:443/anna/medication/x.ics"))
+        #expect(defaultPort.isOnThisServer("https://dav.example.org/anna/medication/x.ics"))
         for elsewhere in ["http://dav.example.org:8443/anna/medication/x.ics", "https://dav.example.org/anna/medication/x.ics",
                           "https://dav.example.org:8443.evil.example/x.ics", "https://evil.example/anna/medication/x.ics"] {
             #expect(!url.isOnThisServer(elsewhere), "\(elsewhere)")

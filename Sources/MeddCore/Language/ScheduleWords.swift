@@ -13,7 +13,7 @@ public struct ScheduleWords: Sendable {
     /// The words, to be put into a language with `text(using:)`.
     public func words(_ description: ScheduleDescription) -> any MessageArgument {
         description.steps.reduce(words(description.schedule, amounts: description.timeAmounts)) { words, step in
-            // TRANSLATORS: a schedule followed by a change to it (a step of a tapering plan), or one rule of the days it applies on followed by another.
+            // TRANSLATORS: one part of a schedule after another: the schedule and a step of its tapering plan, or two rules of the days it applies on. Punctuation only; keep the order.
             Translatable("%1$s; %2$s", words, self.words(step))
         }
     }
@@ -65,13 +65,13 @@ public struct ScheduleWords: Sendable {
 
     /// `from 2026-12-01: 5 mg at 08:00`.
     private func words(_ step: DoseStep) -> Translatable {
-        // TRANSLATORS: the times of a step of a tapering plan (%1$s: 08:00, 20:00), after its dose if it changes one.
-        let times = step.times.map { Translatable("at %1$s", timesWords($0, step.timeAmounts)) }
+        let times = step.times.map { timesWords($0, step.timeAmounts) }
         let changes: any MessageArgument = switch (amountWords(step.amount), times) {
-        // TRANSLATORS: what a step of a tapering plan changes: its dose (%1$s: 5 mg) and its times (%2$s: at 08:00).
-        case let (amount?, times?): Translatable("%1$s %2$s", amount, times)
+        // TRANSLATORS: what a step of a tapering plan changes: its dose (%1$s: 5 mg) and its times (%2$s: 08:00, 20:00).
+        case let (amount?, times?): Translatable("%1$s at %2$s", amount, times)
         case let (amount?, nil): amount
-        case let (nil, times?): times
+        // TRANSLATORS: the times of a step of a tapering plan that keeps its dose (%1$s: 08:00, 20:00).
+        case let (nil, times?): Translatable("at %1$s", times)
         case (nil, nil): ""
         }
         // TRANSLATORS: a step of a tapering plan: %1$s is the date it begins on, %2$s what changes then ("5 mg at 08:00").

@@ -16,6 +16,16 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
 
         public static let web: Set<Scheme> = [.http, .https]
         public static let mail: Set<Scheme> = [.smtp, .smtps]
+
+        /// The port a URL without one means.
+        public var defaultPort: Int {
+            switch self {
+            case .http: 80
+            case .https: 443
+            case .smtp: 587
+            case .smtps: 465
+            }
+        }
     }
 
     /// Why a URL is refused, in words for an error message.
@@ -119,8 +129,8 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     /// and port. A server's answer that names one elsewhere is not followed (the password would go there).
     public func isOnThisServer(_ href: String) -> Bool {
         guard href.containsText("://") else { return true }
-        let prefix = origin + "/"
-        return href.utf8.count >= prefix.utf8.count && href.prefix(prefix.count).lowercased() == prefix.lowercased()
+        guard let other = try? WebURL(parsing: href, directory: false, schemes: [scheme]) else { return false }
+        return other.host == host && (other.port ?? scheme.defaultPort) == (port ?? scheme.defaultPort)
     }
 
     /// `https://host:port`, as requests name it.
