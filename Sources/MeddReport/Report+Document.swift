@@ -23,9 +23,6 @@ struct ReportWriter {
     let report: Report
     let text: ReportText
 
-    /// The reason the daemon records for a dose it marks missed, in the ledger's and the journal's
-    /// English; the report shows it in the reader's language.
-    static let missedReason = "not answered within grace"
     /// More distinct due times than this read as no schedule at all (as-needed doses).
     static let dueTimesShown = 6
 
@@ -352,8 +349,7 @@ struct ReportWriter {
     /// The reason given, the daemon's own for a dose it marked missed in the reader's language.
     private func reason(_ dose: Dose) -> String {
         guard let reason = dose.reason else { return "" }
-        // TRANSLATORS: the reason recorded for a dose medd marked missed: nobody answered it within its grace period.
-        return reason == Self.missedReason ? text(Translatable("not answered within grace")) : reason
+        return MissedReason(recorded: reason).map { text($0.words) } ?? reason
     }
 
     /// The notes given with taken doses, oldest first.

@@ -109,6 +109,22 @@ def test_chinese_html_declares_its_language(history, locales, tmp_path):
     assert f"<title>{title} — Anna Example — " in document
 
 
+def test_the_reasons_medd_recorded_are_in_the_readers_language(history, locales):
+    """Seen in Chinese: of the reasons medd records for a dose it marked missed, only "not answered within grace" was
+    translated; "came due while medd was not running" (the history restarts medd every twelve days) stayed English.
+    The ledger keeps the English; the report words every one of medd's own reasons through the catalog."""
+    daemon, _, _ = history
+    english = medctl(daemon, "report", *RANGE, "--format", "html", locale="C.UTF-8", locpath=locales).stdout.decode()
+    reasons = [reason for reason in ("not answered within grace", "came due while medd was not running") if reason in english]
+    assert "came due while medd was not running" in reasons, "the history has no dose that came due while medd was down"
+    out = medctl(daemon, "report", *RANGE, "--format", "html", locale="zh_CN.UTF-8", locpath=locales)
+    assert out.returncode == 0, out.stderr.decode()
+    chinese = re.sub(r"<[^>]+>", "", out.stdout.decode())  # the text, without the spans that keep CJK words whole
+    for reason, translated in zip(reasons, translations("zh_CN", *reasons)):
+        assert reason not in chinese, f"{reason!r} is still English in the Chinese report"
+        assert translated in chinese, translated
+
+
 def test_german_locale_writes_german_dates_and_decimals(history, locales, tmp_path):
     """de_DE: 24.08.2026, 87,5 in the summary's percentages, weeks from Monday, whatever po/de.po translates."""
     daemon, ids, _ = history

@@ -80,7 +80,8 @@ extension DoseBook {
     private mutating func expireOpenDoses(_ now: Instant, _ effects: inout [Effect]) {
         for id in open.sorted() {
             guard let record = records[id], deadline(of: record) <= now else { continue }
-            emit(DoseEvent(kind: .missed, dose: record.dose, at: now, source: .daemon, reason: "not answered within grace"), into: &effects)
+            emit(DoseEvent(kind: .missed, dose: record.dose, at: now, source: .daemon, reason: MissedReason.notAnsweredWithinGrace.recorded),
+                 into: &effects)
             effects.append(.closeAlert(id))
         }
     }
@@ -152,8 +153,8 @@ extension DoseBook {
             let followsAMiss = dose.scheduled <= previous && followsADoseMissedNow(dose)
             if dose.scheduled > previous || followsAMiss {
                 if age >= settings.grace {
-                    let reason = followsAMiss ? "came due before the dose before it was answered" : "came due while medd was not running"
-                    emit(DoseEvent(kind: .missed, dose: dose, at: now, source: .daemon, reason: reason), into: &effects)
+                    let reason: MissedReason = followsAMiss ? .cameDueBeforeThePreviousWasAnswered : .cameDueWhileDown
+                    emit(DoseEvent(kind: .missed, dose: dose, at: now, source: .daemon, reason: reason.recorded), into: &effects)
                 } else if age <= Self.onTimeTolerance {
                     onTime.append(dose)
                 } else {
@@ -167,8 +168,8 @@ extension DoseBook {
         for (medication, doses) in late.sorted(by: { $0.key < $1.key }) {
             let alerting = onTimeMedications.contains(medication) ? nil : doses.last
             for dose in doses where dose != alerting {
-                let newer = alerting?.id.description ?? "a dose due now"
-                emit(DoseEvent(kind: .missed, dose: dose, at: now, source: .daemon, reason: "superseded by \(newer) after downtime"), into: &effects)
+                let reason = MissedReason.supersededAfterDowntime(by: alerting?.id.description)
+                emit(DoseEvent(kind: .missed, dose: dose, at: now, source: .daemon, reason: reason.recorded), into: &effects)
             }
             if let alerting { fire(alerting, now, &effects) }
         }

@@ -114,7 +114,7 @@ extension DoseBook {
             if TimeSpan(seconds: now.seconds - next.scheduled.seconds) < settings.grace {
                 return fire(next, now, &effects)
             }
-            emit(DoseEvent(kind: .missed, dose: next, at: now, source: .daemon, reason: "came due before the dose before it was answered"),
+            emit(DoseEvent(kind: .missed, dose: next, at: now, source: .daemon, reason: MissedReason.cameDueBeforeThePreviousWasAnswered.recorded),
                  into: &effects)
         }
     }
