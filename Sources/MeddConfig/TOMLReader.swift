@@ -67,21 +67,16 @@ package struct TOMLReader {
     /// `0,5` where the value just read is the integer `0` and a comma and digits follow it: a number
     /// written with a decimal comma, as German or French writes it. Returns it with a point (`0.5`).
     private func decimalCommaNumber() -> String? {
+        let isDigit = TOMLBareValueReader.isDigit
         guard cursor.current == UInt8(ascii: ","), let value = layout.keyValues.last,
-              value.valueEnd == cursor.offset, let first = cursor.byte(at: 1), Self.isDigit(first) else { return nil }
+              value.valueEnd == cursor.offset, let first = cursor.byte(at: 1), isDigit(first) else { return nil }
         let integer = cursor.text(value.valueStart..<value.valueEnd)
-        guard integer.utf8.allSatisfy({ Self.isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "_") })
+        guard integer.utf8.allSatisfy({ isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "_") })
         else { return nil }
-        var fraction = ""
-        var distance = 1
-        while let byte = cursor.byte(at: distance), Self.isDigit(byte) || byte == UInt8(ascii: "_") {
-            fraction.unicodeScalars.append(Unicode.Scalar(byte))
-            distance += 1
-        }
-        return integer + "." + fraction
+        var end = 1
+        while let byte = cursor.byte(at: end), isDigit(byte) || byte == UInt8(ascii: "_") { end += 1 }
+        return integer + "." + cursor.text(cursor.offset + 1..<cursor.offset + end)
     }
-
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     /// After a header or a key/value pair: blanks, maybe a comment, then the end of the line or file.
     private mutating func expectLineEnd(_ error: (any MessageArgument, SourcePosition) -> TOMLSyntaxError) throws(TOMLSyntaxError) {
